@@ -1,0 +1,32 @@
+// stagelight: the desktop application when started without a subcommand, a command-line tool
+// with one.
+#include <cstdio>
+#include <string_view>
+#include <vector>
+
+#include "cli/SummaryCommand.h"
+
+namespace {
+void printUsage() {
+    std::puts(
+        "usage: stagelight [LOG]                 open LOG (or the bundled demo log) in the desktop app\n"
+        "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
+        "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or a\n"
+        "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy EVENT_LOG_1).\n"
+        "Exit codes: 0 loaded, 1 usage error, 2 nothing could be read.");
+}
+}  // namespace
+
+int runGui(int argc, char** argv);
+
+int main(int argc, char** argv) {
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    if (!args.empty()) {
+        if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));
+        if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            printUsage();
+            return 0;
+        }
+    }
+    return runGui(argc, argv);
+}

@@ -1,0 +1,210 @@
+#include "io/LogLocator.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <optional>
+
+namespace stagelight {
+namespace fs = std::filesystem;
+
+std::string_view layoutName(LogLayout layout) {
+    switch (layout) {
+        case LogLayout::SingleFile: return "single file";
+        case LogLayout::Rolling: return "rolling (eventlog_v2)";
+        case LogLayout::Databricks: return "Databricks rotated";
+        case LogLayout::Legacy: return "legacy (EVENT_LOG_N)";
+    }
+    return "unknown";
+}
+
+uint64_t LogSet::totalBytes() const {
+    uint64_t n = 0;
+    for (const LogPart& p : parts) n += p.size;
+    return n;
+}
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool endsWith(std::string_view s, std::string_view p) {
+    return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+// Magic bytes decide; the name is the fallback for empty files. A disagreement is noted.
+LogPart describePart(const fs::path& path, std::vector<std::string>& notes) {
+    LogPart part{path, codecFromFileName(path.filename().string()), 0};
+    std::error_code ec;
+    part.size = fs::file_size(path, ec);
+    std::array<std::byte, 8> head{};
+    std::ifstream in(path, std::ios::binary);
+    in.read(reinterpret_cast<char*>(head.data()), head.size());
+    const auto got = static_cast<size_t>(in.gcount());
+    if (got == 0) return part;
+    if (auto magic = codecFromMagic(std::span(head.data(), got))) {
+        if (*magic != part.codec)
+            notes.push_back(path.string() + ": name suggests " + std::string(codecName(part.codec)) +
+                            " but content is " + std::string(codecName(*magic)) +
+                            "; decoding as " + std::string(codecName(*magic)));
+        part.codec = *magic;
+    }
+    return part;
+}
+
+std::optional<uint64_t> parseIndex(std::string_view digits) {
+    uint64_t v = 0;
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || p == digits.data()) return std::nullopt;
+    return v;
+}
+
+std::vector<fs::directory_entry> listDir(const fs::path& dir) {
+    std::vector<fs::directory_entry> entries;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e);
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
+    return entries;
+}
+
+std::variant<LogSet, LocateError> locateRolling(const fs::path& dir,
+                                                const std::vector<fs::directory_entry>& entries) {
+    struct Indexed {
+        double order;
+        uint64_t index;
+        fs::path path;
+        bool compact;
+    };
+    std::vector<Indexed> files;
+    std::optional<bool> appStatusInProgress;
+    for (const auto& e : entries) {
+        const std::string name = e.path().filename().string();
+        if (startsWith(name, "appstatus_")) {
+            appStatusInProgress = endsWith(name, ".inprogress");
+            continue;
+        }
+        if (!startsWith(name, "events_") || !e.is_regular_file()) continue;
+        const auto us = name.find('_', 7);
+        if (us == std::string::npos) continue;
+        auto idx = parseIndex(std::string_view(name).substr(7, us - 7));
+        if (!idx) continue;
+        const bool compact = endsWith(name, ".compact");
+        files.push_back({double(*idx) + (compact ? 0.1 : 0.0), *idx, e.path(), compact});
+    }
+    if (files.empty())
+        return LocateError{dir.string() + ": rolling event log directory has no events_N_* file"};
+    std::sort(files.begin(), files.end(), [](auto& a, auto& b) { return a.order < b.order; });
+    LogSet set;
+    set.root = dir;
+    set.layout = LogLayout::Rolling;
+    auto lastCompact = std::find_if(files.rbegin(), files.rend(), [](auto& f) { return f.compact; });
+    if (lastCompact != files.rend()) {
+        files.erase(files.begin(), std::prev(lastCompact.base()));
+        set.notes.push_back(dir.string() + ": compacted by the History Server (" +
+                            files.front().path.filename().string() +
+                            "); events of finished jobs and executors before it are gone");
+    }
+    for (size_t i = 1; i < files.size(); ++i)
+        if (files[i].index != files[i - 1].index + 1)
+            set.notes.push_back(dir.string() + ": missing event log file(s) between events_" +
+                                std::to_string(files[i - 1].index) + " and events_" +
+                                std::to_string(files[i].index));
+    if (!appStatusInProgress)
+        set.notes.push_back(dir.string() + ": no appstatus_ file; treating the log as in progress");
+    set.inProgress = appStatusInProgress.value_or(true);
+    for (const auto& f : files) set.parts.push_back(describePart(f.path, set.notes));
+    return set;
+}
+
+std::variant<LogSet, LocateError> locateLegacy(const fs::path& dir,
+                                               const std::vector<fs::directory_entry>& entries) {
+    LogSet set;
+    set.root = dir;
+    set.layout = LogLayout::Legacy;
+    set.inProgress = true;
+    std::vector<std::pair<uint64_t, fs::path>> logs;
+    for (const auto& e : entries) {
+        const std::string name = e.path().filename().string();
+        if (name == "APPLICATION_COMPLETE") set.inProgress = false;
+        if (startsWith(name, "EVENT_LOG_"))
+            logs.emplace_back(parseIndex(std::string_view(name).substr(10)).value_or(0), e.path());
+    }
+    std::sort(logs.begin(), logs.end());
+    for (const auto& [idx, path] : logs) set.parts.push_back(describePart(path, set.notes));
+    return set;
+}
+
+std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
+                                                   const std::vector<fs::directory_entry>& entries) {
+    LogSet set;
+    set.root = dir;
+    set.layout = LogLayout::Databricks;
+    std::vector<fs::path> rotated;
+    fs::path current;
+    for (const auto& e : entries) {
+        const std::string name = e.path().filename().string();
+        if (!e.is_regular_file()) continue;
+        if (name == "eventlog") current = e.path();
+        else if (startsWith(name, "eventlog-")) rotated.push_back(e.path());
+    }
+    // Rotated names carry a sortable date (eventlog-2021-06-15--15-00.gz); the live file is last.
+    std::sort(rotated.begin(), rotated.end());
+    for (const auto& p : rotated) set.parts.push_back(describePart(p, set.notes));
+    if (!current.empty()) set.parts.push_back(describePart(current, set.notes));
+    return set;
+}
+
+}  // namespace
+
+bool looksLikeEventLog(const fs::directory_entry& entry) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name[0] == '.') return false;
+    if (entry.is_directory()) {
+        if (startsWith(name, "eventlog_v2_")) return true;
+        std::error_code ec;
+        return fs::exists(entry.path() / "EVENT_LOG_1", ec) || fs::exists(entry.path() / "eventlog", ec);
+    }
+    if (!entry.is_regular_file()) return false;
+    // A file counts when its first bytes are JSON or a codec Spark uses.
+    std::array<std::byte, 8> head{};
+    std::ifstream in(entry.path(), std::ios::binary);
+    in.read(reinterpret_cast<char*>(head.data()), head.size());
+    const auto got = static_cast<size_t>(in.gcount());
+    return got > 0 && codecFromMagic(std::span(head.data(), got)).has_value();
+}
+
+std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) return LocateError{path.string() + ": no such file or directory"};
+    if (fs::is_regular_file(status)) {
+        LogSet set;
+        set.root = path;
+        set.layout = LogLayout::SingleFile;
+        set.inProgress = endsWith(path.filename().string(), ".inprogress");
+        set.parts.push_back(describePart(path, set.notes));
+        return set;
+    }
+    if (!fs::is_directory(status)) return LocateError{path.string() + ": not a file or directory"};
+    const auto entries = listDir(path);
+    if (entries.empty()) return LocateError{path.string() + ": directory is empty"};
+    const std::string name = path.filename().string();
+    auto has = [&](auto pred) { return std::any_of(entries.begin(), entries.end(), pred); };
+    auto named = [](std::string_view prefix) {
+        return [prefix](const fs::directory_entry& e) {
+            return startsWith(e.path().filename().string(), prefix);
+        };
+    };
+    if (startsWith(name, "eventlog_v2_") || has(named("events_"))) return locateRolling(path, entries);
+    if (has(named("EVENT_LOG_"))) return locateLegacy(path, entries);
+    if (has([](const auto& e) { return e.path().filename() == "eventlog"; }) || has(named("eventlog-")))
+        return locateDatabricks(path, entries);
+    size_t logs = 0;
+    for (const auto& e : entries) logs += looksLikeEventLog(e) ? 1 : 0;
+    if (logs == 0) return LocateError{path.string() + ": directory holds no event log"};
+    return LocateError{path.string() + ": directory holds " + std::to_string(logs) +
+                       " entries that may be event logs; open one of them"};
+}
+
+}  // namespace stagelight

@@ -1,0 +1,45 @@
+// Streaming decoders for the byte framings Spark writes (zstd frames, lz4-java LZ4Block, snappy-java
+// stream, compress-lzf ZV chunks, gzip members). Input arrives in arbitrary pieces; output is handed
+// on as it is produced, so memory stays bounded whatever the compression ratio.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "io/Codec.h"
+
+namespace stagelight {
+
+struct DecodeIssue {
+    enum class Kind {
+        Corrupt,    // bad magic, checksum or block: bytes were skipped (resynchronised where possible)
+        Truncated,  // input ended inside a block or frame: everything before it was kept
+    };
+    Kind kind;
+    uint64_t compressedOffset;  // where in the file the problem starts
+    std::string message;
+};
+
+class DecodeListener {
+public:
+    virtual ~DecodeListener() = default;
+    virtual void decoded(std::string_view bytes) = 0;
+    virtual void decodeIssue(const DecodeIssue& issue) = 0;
+};
+
+class StreamDecoder {
+public:
+    virtual ~StreamDecoder() = default;
+    // Next input bytes, in file order.
+    virtual void feed(std::span<const std::byte> input) = 0;
+    // End of input: report a block or frame left incomplete.
+    virtual void finish() = 0;
+};
+
+std::unique_ptr<StreamDecoder> makeStreamDecoder(Codec codec, DecodeListener& listener);
+
+}  // namespace stagelight

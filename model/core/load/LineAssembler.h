@@ -1,0 +1,48 @@
+// Splits decompressed chunks into lines (a line may span chunks and rolling parts), keeps the
+// part, line number and offset of each, and hands each line to the EventDecoder in place.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/StreamDecoder.h"
+#include "model/EventLogModel.h"
+#include "parse/EventDecoder.h"
+
+namespace stagelight {
+
+struct DecodedChunk {
+    enum class Kind { Data, PartEnd, Issue };
+    Kind kind = Kind::Data;
+    uint32_t part = 0;
+    std::vector<char> buffer;  // `used` bytes, then at least SIMDJSON_PADDING zero bytes
+    size_t used = 0;
+    uint64_t bytesRead = 0;    // compressed bytes read from disk so far (progress)
+    DecodeIssue issue{};
+};
+
+class LineAssembler {
+public:
+    LineAssembler(EventLogModel& model, EventDecoder& decoder) : model_(model), decoder_(decoder) {}
+    void consume(const DecodedChunk& chunk);
+    void finish();  // the last line may lack its newline
+
+private:
+    void handleLine(const char* text, size_t length, size_t capacity, const SourceRef& where, bool lastLine);
+    void handleCarried(bool lastLine);
+    void warn(LoadWarning::Severity severity, const SourceRef& where, std::string message);
+    const std::string& partName(uint32_t part) const;
+
+    EventLogModel& model_;
+    EventDecoder& decoder_;
+    uint32_t part_ = 0;
+    uint64_t partOffset_ = 0;  // decompressed bytes of the current part consumed so far
+    uint64_t partLine_ = 0;    // lines started in the current part
+    std::vector<char> carry_;  // an unfinished line, with room for padding
+    size_t carryLength_ = 0;
+    SourceRef carryStart_;
+    mutable std::vector<std::string> partNames_;
+};
+
+}  // namespace stagelight

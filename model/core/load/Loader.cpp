@@ -1,0 +1,144 @@
+#include "load/Loader.h"
+
+#include <simdjson.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+#include "io/StreamDecoder.h"
+#include "load/ChunkQueue.h"
+#include "load/LineAssembler.h"
+
+namespace stagelight {
+namespace {
+
+constexpr size_t kReadBytes = size_t(1) << 20;
+
+// Decompresses every part of the log into padded chunks for the parsing thread.
+class ChunkProducer final : public DecodeListener {
+public:
+    ChunkProducer(const LogSet& set, BoundedQueue<DecodedChunk>& out, BoundedQueue<DecodedChunk>& recycled,
+                  size_t chunkBytes, const std::atomic<bool>* cancel)
+        : set_(set), out_(out), recycled_(recycled), chunkBytes_(chunkBytes), cancel_(cancel) {}
+
+    void run() {
+        std::vector<std::byte> readBuf(kReadBytes);
+        for (part_ = 0; part_ < set_.parts.size() && !cancelled(); ++part_) {
+            const LogPart& p = set_.parts[part_];
+            std::FILE* file = std::fopen(p.path.c_str(), "rb");
+            if (!file) {
+                sendIssue({DecodeIssue::Kind::Corrupt, 0, std::string("cannot open: ") + std::strerror(errno)});
+            } else {
+                auto decoder = makeStreamDecoder(p.codec, *this);
+                size_t n;
+                while (!cancelled() && (n = std::fread(readBuf.data(), 1, readBuf.size(), file)) > 0) {
+                    bytesRead_ += n;
+                    decoder->feed(std::span(readBuf.data(), n));
+                }
+                if (std::ferror(file))
+                    sendIssue({DecodeIssue::Kind::Corrupt, 0, std::string("read error: ") + std::strerror(errno)});
+                std::fclose(file);
+                decoder->finish();
+            }
+            flush();
+            DecodedChunk end;
+            end.kind = DecodedChunk::Kind::PartEnd;
+            end.part = uint32_t(part_);
+            end.bytesRead = bytesRead_;
+            out_.push(std::move(end));
+        }
+        out_.close();
+    }
+
+    void decoded(std::string_view bytes) override {
+        if (!current_.buffer.empty() && current_.used + bytes.size() + simdjson::SIMDJSON_PADDING > current_.buffer.size())
+            flush();
+        if (current_.buffer.empty()) {
+            if (auto reused = recycled_.tryPop()) current_ = std::move(*reused);
+            const size_t need = std::max(chunkBytes_, bytes.size()) + simdjson::SIMDJSON_PADDING;
+            if (current_.buffer.size() < need) current_.buffer.resize(need);
+            current_.used = 0;
+        }
+        std::memcpy(current_.buffer.data() + current_.used, bytes.data(), bytes.size());
+        current_.used += bytes.size();
+        if (current_.used >= chunkBytes_) flush();
+    }
+    void decodeIssue(const DecodeIssue& issue) override {
+        flush();  // keep the issue in stream order with the bytes around it
+        sendIssue(issue);
+    }
+
+private:
+    bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
+    void sendIssue(DecodeIssue issue) {
+        DecodedChunk c;
+        c.kind = DecodedChunk::Kind::Issue;
+        c.part = uint32_t(part_);
+        c.issue = std::move(issue);
+        out_.push(std::move(c));
+    }
+    void flush() {
+        if (current_.buffer.empty() || current_.used == 0) return;
+        std::memset(current_.buffer.data() + current_.used, 0, simdjson::SIMDJSON_PADDING);
+        current_.kind = DecodedChunk::Kind::Data;
+        current_.part = uint32_t(part_);
+        current_.bytesRead = bytesRead_;
+        out_.push(std::move(current_));
+        current_ = DecodedChunk{};
+    }
+
+    const LogSet& set_;
+    BoundedQueue<DecodedChunk>& out_;
+    BoundedQueue<DecodedChunk>& recycled_;
+    size_t chunkBytes_;
+    const std::atomic<bool>* cancel_;
+    DecodedChunk current_;
+    size_t part_ = 0;
+    uint64_t bytesRead_ = 0;
+};
+
+}  // namespace
+
+LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    LoadResult result;
+    auto located = locateLog(path);
+    if (auto* err = std::get_if<LocateError>(&located)) {
+        result.error = err->message;
+        return result;
+    }
+    result.model = std::make_unique<EventLogModel>();
+    EventLogModel& model = *result.model;
+    model.source = std::move(std::get<LogSet>(located));
+    model.report.bytesOnDisk = model.source.totalBytes();
+    for (const std::string& note : model.source.notes)
+        model.report.add({LoadWarning::Severity::Warning, model.source.root.string(), 0, 0, false, note});
+
+    BoundedQueue<DecodedChunk> chunks(4), recycled(8);
+    ChunkProducer producer(model.source, chunks, recycled, options.chunkBytes, options.cancel);
+    std::thread worker([&] { producer.run(); });
+
+    EventDecoder decoder(model);
+    LineAssembler lines(model, decoder);
+    while (auto chunk = chunks.pop()) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+            result.cancelled = true;
+            chunks.close();
+            recycled.close();
+            break;
+        }
+        lines.consume(*chunk);
+        if (options.progress) options.progress(chunk->bytesRead, model.report.bytesOnDisk);
+        if (chunk->kind == DecodedChunk::Kind::Data) recycled.tryPush(std::move(*chunk));
+    }
+    worker.join();
+    lines.finish();
+    decoder.finish();
+    model.report.loadMillis =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    return result;
+}
+
+}  // namespace stagelight

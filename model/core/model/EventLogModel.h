@@ -1,0 +1,47 @@
+// Everything read from one application attempt's event log: an immutable snapshot once loaded.
+#pragma once
+
+#include <map>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "io/LogLocator.h"
+#include "model/Entities.h"
+#include "model/LoadReport.h"
+#include "model/StringTable.h"
+#include "model/TaskTable.h"
+
+namespace stagelight {
+
+struct EventLogModel {
+    LogSet source;
+    Application application;
+    std::vector<Job> jobs;             // in JobStart order
+    std::vector<StageAttempt> stages;  // every (stage, attempt) seen, in first-seen order
+    TaskTable tasks;                   // task attempts in TaskEnd order, then still-running ones
+    std::vector<Executor> executors;   // in first-seen order (ExecutorAdded or BlockManagerAdded)
+    std::vector<NodeExclusion> nodeExclusions;
+    std::map<int32_t, RddInfo> rdds;   // latest RDD Info per RDD id
+    std::vector<BlockUpdate> blockUpdates;
+    std::vector<int32_t> unpersistedRdds;
+    std::vector<SqlExecution> sqlExecutions;
+    Environment environment;
+    std::vector<ResourceProfile> resourceProfiles;
+    std::map<int64_t, AccumulableInfo> accumulatorDefinitions;  // non-internal, by id (name, metadata)
+    StringTable strings;  // executor ids, hosts, task types referenced from the task table
+    LoadReport report;
+
+    const Job* job(int32_t id) const;
+    const StageAttempt* stage(int32_t stageId, int32_t attemptId) const;
+    const Executor* executor(std::string_view id) const;
+    const SqlExecution* sqlExecution(int64_t id) const;
+
+    // Index maintenance (the builder calls these).
+    std::unordered_map<int32_t, size_t> jobIndex;
+    std::map<std::pair<int32_t, int32_t>, size_t> stageIndex;
+    std::unordered_map<std::string, size_t> executorIndex;
+    std::unordered_map<int64_t, size_t> sqlIndex;
+};
+
+}  // namespace stagelight

@@ -1,0 +1,44 @@
+#include "model/TaskTable.h"
+
+namespace stagelight {
+
+int64_t TaskTable::duration(size_t row) const {
+    if (!hasFlag(row, kFinished)) return 0;
+    const int64_t finish = get(row, TaskField::FinishTime);
+    const int64_t launch = get(row, TaskField::LaunchTime);
+    return finish > 0 ? finish - launch : 0;
+}
+
+void TaskTable::append(const TaskRecord& record, TaskFailure* failure) {
+    TaskRecord r = record;
+    r[TaskField::AccumulablesBegin] = static_cast<int64_t>(accumIds_.size());
+    r[TaskField::FailureDetail] = -1;
+    if (failure) {
+        r[TaskField::FailureDetail] = static_cast<int64_t>(failures_.size());
+        failures_.push_back(std::move(*failure));
+    }
+    for (size_t i = 0; i < kTaskFieldCount; ++i) columns_[i].append(r.fields[i]);
+    for (size_t i = 0; i < kExecutorMetricCount; ++i)
+        executorMetrics_[i].append(r.executorMetrics[i]);
+    for (const AccumulableUpdate& a : r.accumulables) {
+        accumIds_.append(a.id);
+        accumValues_.append(a.update);
+    }
+}
+
+void TaskTable::shrinkToFit() {
+    for (auto& c : columns_) c.shrinkToFit();
+    for (auto& c : executorMetrics_) c.shrinkToFit();
+    accumIds_.shrinkToFit();
+    accumValues_.shrinkToFit();
+    failures_.shrink_to_fit();
+}
+
+size_t TaskTable::memoryBytes() const {
+    size_t n = accumIds_.memoryBytes() + accumValues_.memoryBytes();
+    for (const auto& c : columns_) n += c.memoryBytes();
+    for (const auto& c : executorMetrics_) n += c.memoryBytes();
+    return n + failures_.capacity() * sizeof(TaskFailure);
+}
+
+}  // namespace stagelight

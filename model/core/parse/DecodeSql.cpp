@@ -1,0 +1,181 @@
+// SQL execution events (Jackson-serialised, camelCase keys) and the sparkPlanInfo tree.
+#include "parse/EventDecoder.h"
+
+namespace stagelight {
+
+namespace od = simdjson::ondemand;
+using namespace json;
+
+SqlExecution& EventDecoder::sqlFor(int64_t id) {
+    auto [it, inserted] = model_.sqlIndex.try_emplace(id, model_.sqlExecutions.size());
+    if (!inserted) return model_.sqlExecutions[it->second];
+    SqlExecution& s = model_.sqlExecutions.emplace_back();
+    s.id = id;
+    return s;
+}
+
+void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth) {
+    if (depth > 4000) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
+    forEachField(v, [&](std::string_view k, od::value val) {
+        if (k == "nodeName") plan.nodes[size_t(index)].nodeName = std::string(readString(val, k, problems_));
+        else if (k == "simpleString") plan.nodes[size_t(index)].simpleString = std::string(readString(val, k, problems_));
+        else if (k == "metadata") plan.nodes[size_t(index)].metadata = readProperties(val, k, problems_);
+        else if (k == "metrics" && !isNull(val))
+            forEachElement(val, [&](od::value m) {
+                PlanMetric metric;
+                forEachField(m, [&](std::string_view mk, od::value mv) {
+                    if (mk == "name") metric.name = std::string(readString(mv, mk, problems_));
+                    else if (mk == "accumulatorId") metric.accumulatorId = readInt(mv, mk, problems_);
+                    else if (mk == "metricType") metric.metricType = std::string(readString(mv, mk, problems_));
+                });
+                plan.nodes[size_t(index)].metrics.push_back(std::move(metric));
+            });
+        else if (k == "children" && !isNull(val))
+            forEachElement(val, [&](od::value child) {
+                const auto childIndex = int32_t(plan.nodes.size());
+                plan.nodes.emplace_back();
+                plan.nodes[size_t(index)].children.push_back(childIndex);
+                readPlanNode(child, plan, childIndex, depth + 1);
+            });
+    });
+}
+
+void EventDecoder::addPlanMetrics(SqlExecution& exec, const SqlPlan& plan) {
+    for (const PlanNode& node : plan.nodes)
+        for (const PlanMetric& m : node.metrics) {
+            bool known = false;
+            for (const PlanMetric& existing : exec.metrics) known = known || existing.accumulatorId == m.accumulatorId;
+            if (!known) exec.metrics.push_back(m);
+        }
+}
+
+void EventDecoder::sqlExecutionStart(od::object& e, const SourceRef& where) {
+    int64_t id = -1;
+    SqlExecution scratch;
+    bool hasPlan = false;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        else if (k == "rootExecutionId") scratch.rootExecutionId = readInt(v, k, problems_, -1);
+        else if (k == "description") scratch.description = std::string(readString(v, k, problems_));
+        else if (k == "details") scratch.details = std::string(readString(v, k, problems_));
+        else if (k == "physicalPlanDescription") scratch.plan.physicalPlanDescription = std::string(readString(v, k, problems_));
+        else if (k == "sparkPlanInfo" && !isNull(v)) {
+            scratch.plan.nodes.emplace_back();
+            readPlanNode(v, scratch.plan, 0, 0);
+            hasPlan = true;
+        } else if (k == "time") scratch.startTime = readInt(v, k, problems_, -1);
+        else if (k == "modifiedConfigs") scratch.modifiedConfigs = readProperties(v, k, problems_);
+    }
+    if (id < 0) {
+        problems_.add("executionId", "missing; event skipped");
+        return;
+    }
+    noteTime(scratch.startTime);
+    SqlExecution& exec = sqlFor(id);
+    exec.rootExecutionId = scratch.rootExecutionId;
+    exec.description = std::move(scratch.description);
+    exec.details = std::move(scratch.details);
+    exec.startTime = scratch.startTime;
+    exec.modifiedConfigs = std::move(scratch.modifiedConfigs);
+    exec.startedAt = where;
+    exec.started = true;
+    if (hasPlan || exec.plan.nodes.empty()) exec.plan = std::move(scratch.plan);
+    addPlanMetrics(exec, exec.plan);
+}
+
+void EventDecoder::sqlExecutionEnd(od::object& e) {
+    int64_t id = -1, time = -1;
+    std::string error;
+    bool hasError = false;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        else if (k == "time") time = readInt(v, k, problems_, -1);
+        else if (k == "errorMessage") {
+            bool wasNull = false;
+            error = std::string(readString(v, k, problems_, &wasNull));
+            hasError = !wasNull;
+        }
+    }
+    if (id < 0) return problems_.add("executionId", "missing; event skipped");
+    noteTime(time);
+    SqlExecution& exec = sqlFor(id);
+    exec.endTime = time;
+    exec.errorMessage = std::move(error);
+    exec.hasErrorMessage = hasError;
+}
+
+void EventDecoder::sqlAdaptiveUpdate(od::object& e) {
+    int64_t id = -1;
+    SqlPlan plan;
+    bool hasPlan = false;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        else if (k == "physicalPlanDescription") plan.physicalPlanDescription = std::string(readString(v, k, problems_));
+        else if (k == "sparkPlanInfo" && !isNull(v)) {
+            plan.nodes.emplace_back();
+            readPlanNode(v, plan, 0, 0);
+            hasPlan = true;
+        }
+    }
+    if (id < 0 || !hasPlan) return;
+    SqlExecution& exec = sqlFor(id);
+    addPlanMetrics(exec, plan);
+    exec.plan = std::move(plan);
+    ++exec.planUpdates;
+}
+
+void EventDecoder::sqlAdaptiveMetricUpdates(od::object& e) {
+    int64_t id = -1;
+    std::vector<PlanMetric> metrics;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        else if (k == "sqlPlanMetrics" && !isNull(v))
+            forEachElement(v, [&](od::value m) {
+                PlanMetric metric;
+                forEachField(m, [&](std::string_view mk, od::value mv) {
+                    if (mk == "name") metric.name = std::string(readString(mv, mk, problems_));
+                    else if (mk == "accumulatorId") metric.accumulatorId = readInt(mv, mk, problems_);
+                    else if (mk == "metricType") metric.metricType = std::string(readString(mv, mk, problems_));
+                });
+                metrics.push_back(std::move(metric));
+            });
+    }
+    if (id < 0) return;
+    SqlPlan holder;
+    holder.nodes.emplace_back().metrics = std::move(metrics);
+    addPlanMetrics(sqlFor(id), holder);
+}
+
+void EventDecoder::sqlDriverAccumUpdates(od::object& e) {
+    int64_t id = -1;
+    std::vector<std::pair<int64_t, int64_t>> updates;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        else if (k == "accumUpdates" && !isNull(v))
+            forEachElement(v, [&](od::value pair) {
+                std::vector<int64_t> items;
+                forEachElement(pair, [&](od::value x) { items.push_back(readInt(x, k, problems_)); });
+                if (items.size() == 2) updates.emplace_back(items[0], items[1]);
+            });
+    }
+    if (id < 0) return;
+    auto& target = sqlFor(id).driverAccumUpdates;
+    target.insert(target.end(), updates.begin(), updates.end());
+}
+
+}  // namespace stagelight

@@ -1,0 +1,244 @@
+// TaskStart / TaskEnd: the hot path (one TaskEnd per task attempt). Keys are looked up with
+// OrderedKeyTable, which costs one comparison per key when Spark's order is kept.
+#include <cstring>
+
+#include "parse/EventDecoder.h"
+
+namespace stagelight {
+
+namespace od = simdjson::ondemand;
+using namespace json;
+
+namespace {
+
+enum TaskInfoSlot {
+    kTaskId, kIndex, kAttempt, kPartitionId, kLaunch, kExecutor, kHost, kLocality, kSpeculativeKey,
+    kGettingResult, kFinish, kFailedKey, kKilledKey, kAccumulables,
+};
+
+const OrderedKeyTable& taskInfoKeys() {
+    static const OrderedKeyTable t({{"Task ID", kTaskId}, {"Index", kIndex}, {"Attempt", kAttempt},
+                                    {"Partition ID", kPartitionId}, {"Launch Time", kLaunch},
+                                    {"Executor ID", kExecutor}, {"Host", kHost},
+                                    {"Locality", kLocality}, {"Speculative", kSpeculativeKey},
+                                    {"Getting Result Time", kGettingResult},
+                                    {"Finish Time", kFinish}, {"Failed", kFailedKey},
+                                    {"Killed", kKilledKey}, {"Accumulables", kAccumulables}});
+    return t;
+}
+
+// Every metric key of Task Metrics and its nested objects, in Spark's order.
+const OrderedKeyTable& taskMetricKeys() {
+    static const OrderedKeyTable t = [] {
+        std::vector<OrderedKeyTable::Entry> entries;
+        for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f)
+            entries.push_back({taskFieldJsonKey(TaskField(f)), int(f)});
+        // Spark writes these in a slightly different order from TaskFields.h; the hint recovers.
+        return OrderedKeyTable(std::move(entries));
+    }();
+    return t;
+}
+
+constexpr std::string_view kInternalPrefix = "internal.metrics.";
+
+}  // namespace
+
+void EventDecoder::readTaskInfo(Value v, TaskRecord& task) {
+    size_t hint = 0;
+    int64_t flags = task[TaskField::Flags];
+    forEachField(v, [&](std::string_view k, od::value val) {
+        switch (taskInfoKeys().find(k, hint)) {
+            case kTaskId: task[TaskField::TaskId] = readInt(val, k, problems_); break;
+            case kIndex: task[TaskField::Index] = readInt(val, k, problems_); break;
+            case kAttempt: task[TaskField::Attempt] = readInt(val, k, problems_); break;
+            case kPartitionId: task[TaskField::PartitionId] = readInt(val, k, problems_, -1); break;
+            case kLaunch: task[TaskField::LaunchTime] = readInt(val, k, problems_); break;
+            case kExecutor: task[TaskField::ExecutorId] = model_.strings.intern(readString(val, k, problems_)); break;
+            case kHost: task[TaskField::Host] = model_.strings.intern(readString(val, k, problems_)); break;
+            case kLocality: task[TaskField::Locality] = int64_t(localityFromName(readString(val, k, problems_))); break;
+            case kSpeculativeKey: if (readBool(val, k, problems_)) flags |= kSpeculative; break;
+            case kGettingResult: task[TaskField::GettingResultTime] = readInt(val, k, problems_); break;
+            case kFinish: task[TaskField::FinishTime] = readInt(val, k, problems_); break;
+            case kFailedKey: if (readBool(val, k, problems_)) flags |= kFailed; break;
+            case kKilledKey: if (readBool(val, k, problems_)) flags |= kKilled; break;
+            case kAccumulables: readTaskAccumulables(val, task); break;
+            default: break;
+        }
+    });
+    task[TaskField::Flags] = flags;
+}
+
+void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
+    if (isNull(v)) return;
+    forEachElement(v, [&](od::value entry) {
+        int64_t id = 0;
+        std::string_view name;
+        bool hasName = false, internal = false, numeric = false;
+        int64_t update = 0;
+        std::string_view metadata;
+        forEachField(entry, [&](std::string_view k, od::value val) {
+            if (k == "ID") id = readInt(val, k, problems_);
+            else if (k == "Name") { name = readString(val, k, problems_); hasName = true; internal = name.substr(0, kInternalPrefix.size()) == kInternalPrefix; }
+            else if (k == "Update" && !internal) {
+                // SQL metrics and user accumulators are written as strings of their value.
+                od::json_type t = typeOf(val);
+                if (t == od::json_type::number) { update = readInt(val, k, problems_); numeric = true; }
+                else if (t == od::json_type::string) { std::string_view s; numeric = val.get_string().get(s) == simdjson::SUCCESS && parseInt64(s, update); }
+            }
+            else if (k == "Internal") internal = internal || readBool(val, k, problems_);
+            else if (k == "Metadata") metadata = readString(val, k, problems_);
+        });
+        if (internal) return;
+        if (hasName) {
+            auto [it, inserted] = model_.accumulatorDefinitions.try_emplace(id);
+            if (inserted) {
+                it->second.id = id;
+                it->second.name = std::string(name);
+                it->second.metadata = std::string(metadata);
+            }
+        }
+        if (numeric) task.accumulables.push_back({id, update});
+    });
+}
+
+void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
+    size_t hint = 0;
+    // Recursive over the nested metric objects (Shuffle Read/Write, Input, Output, push-based).
+    auto readObject = [&](auto& self, od::value obj) -> void {
+        forEachField(obj, [&](std::string_view k, od::value val) {
+            int slot = taskMetricKeys().find(k, hint);
+            if (slot >= 0) {
+                task.fields[size_t(slot)] = readInt(val, k, problems_);
+                return;
+            }
+            const od::json_type t = typeOf(val);
+            if (t == od::json_type::object) {
+                self(self, val);
+            } else if (t == od::json_type::array && k == "Updated Blocks") {
+                forEachElement(val, [&](od::value b) {
+                    BlockUpdate u;
+                    u.taskId = taskId;
+                    u.executorId = std::string(model_.strings.view(StrId(task[TaskField::ExecutorId])));
+                    forEachField(b, [&](std::string_view bk, od::value bv) {
+                        if (bk == "Block ID") u.blockId = std::string(readString(bv, bk, problems_));
+                        else if (bk == "Status")
+                            forEachField(bv, [&](std::string_view sk, od::value sv) {
+                                if (sk == "Storage Level") u.storageLevel = readStorageLevel(sv);
+                                else if (sk == "Memory Size") u.memorySize = readInt(sv, sk, problems_);
+                                else if (sk == "Disk Size") u.diskSize = readInt(sv, sk, problems_);
+                            });
+                    });
+                    model_.blockUpdates.push_back(std::move(u));
+                });
+            }
+        });
+    };
+    readObject(readObject, v);
+}
+
+TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
+    TaskFailure f;
+    reason = EndReason::Success;
+    forEachField(v, [&](std::string_view k, od::value val) {
+        if (k == "Reason") reason = f.reason = endReasonFromName(readString(val, k, problems_));
+        else if (k == "Class Name") f.className = std::string(readString(val, k, problems_));
+        else if (k == "Description" || k == "Message" || k == "Kill Reason")
+            f.description = std::string(readString(val, k, problems_, &f.descriptionIsNull));
+        else if (k == "Full Stack Trace") {
+            bool wasNull = false;
+            f.fullStackTrace = std::string(readString(val, k, problems_, &wasNull));
+            f.hasFullStackTrace = !wasNull;
+        } else if (k == "Stack Trace" && !isNull(val))
+            forEachElement(val, [&](od::value frame) {
+                StackFrame sf;
+                forEachField(frame, [&](std::string_view fk, od::value fv) {
+                    if (fk == "Declaring Class") sf.declaringClass = std::string(readString(fv, fk, problems_));
+                    else if (fk == "Method Name") sf.methodName = std::string(readString(fv, fk, problems_));
+                    else if (fk == "File Name") sf.fileName = std::string(readString(fv, fk, problems_));
+                    else if (fk == "Line Number") sf.lineNumber = readInt(fv, fk, problems_);
+                });
+                f.stackTrace.push_back(std::move(sf));
+            });
+        else if (k == "Block Manager Address" && !isNull(val)) {
+            f.hasBlockManager = true;
+            forEachField(val, [&](std::string_view bk, od::value bv) {
+                if (bk == "Executor ID") f.blockManagerExecutorId = std::string(readString(bv, bk, problems_));
+                else if (bk == "Host") f.blockManagerHost = std::string(readString(bv, bk, problems_));
+                else if (bk == "Port") f.blockManagerPort = readInt(bv, bk, problems_);
+            });
+        }
+        else if (k == "Shuffle ID") f.shuffleId = readInt(val, k, problems_);
+        else if (k == "Map ID") f.mapId = readInt(val, k, problems_);
+        else if (k == "Map Index") f.mapIndex = readInt(val, k, problems_);
+        else if (k == "Reduce ID") f.reduceId = readInt(val, k, problems_);
+        else if (k == "Executor ID") f.lostExecutorId = std::string(readString(val, k, problems_));
+        else if (k == "Exit Caused By App") f.exitCausedByApp = readBool(val, k, problems_);
+        else if (k == "Loss Reason") { f.lossReason = std::string(readString(val, k, problems_)); f.hasLossReason = true; }
+        else if (k == "Job ID") f.jobId = readInt(val, k, problems_);
+        else if (k == "Partition ID") f.partitionId = readInt(val, k, problems_);
+        else if (k == "Attempt Number") f.attemptNumber = readInt(val, k, problems_);
+    });
+    return f;
+}
+
+void EventDecoder::taskStart(od::object& e) {
+    TaskRecord task;
+    task[TaskField::PartitionId] = -1;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "Stage ID") task[TaskField::StageId] = readInt(v, k, problems_);
+        else if (k == "Stage Attempt ID") task[TaskField::StageAttemptId] = readInt(v, k, problems_);
+        else if (k == "Task Info") readTaskInfo(v, task);
+    }
+    task.accumulables.clear();  // start events carry no updates worth keeping
+    noteTime(task[TaskField::LaunchTime]);
+    stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
+    runningTasks_[task[TaskField::TaskId]] = std::move(task);
+}
+
+void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
+    TaskRecord task;
+    task[TaskField::PartitionId] = -1;
+    EndReason reason = EndReason::Success;
+    TaskFailure failure;
+    bool sawInfo = false;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        std::string_view k = keyOf(field);
+        od::value v = field.value();
+        if (k == "Stage ID") task[TaskField::StageId] = readInt(v, k, problems_);
+        else if (k == "Stage Attempt ID") task[TaskField::StageAttemptId] = readInt(v, k, problems_);
+        else if (k == "Task Type") task[TaskField::TaskType] = model_.strings.intern(readString(v, k, problems_));
+        else if (k == "Task End Reason" && !isNull(v)) failure = readEndReason(v, reason);
+        else if (k == "Task Info") { readTaskInfo(v, task); sawInfo = true; }
+        else if (k == "Task Executor Metrics" && !isNull(v)) {
+            readExecutorMetrics(v, task.executorMetrics);
+            task.hasExecutorMetrics = true;
+        } else if (k == "Task Metrics" && !isNull(v)) {
+            readTaskMetrics(v, task, task[TaskField::TaskId]);
+            task[TaskField::Flags] |= kHasMetrics;
+        }
+    }
+    if (!sawInfo) {
+        problems_.add("Task Info", "missing; event skipped");
+        return;
+    }
+    task[TaskField::Flags] |= kFinished;
+    task[TaskField::EndReason] = int64_t(reason);
+    task[TaskField::SourcePart] = where.part;
+    task[TaskField::SourceOffset] = int64_t(where.offset);
+    noteTime(task[TaskField::FinishTime]);
+    runningTasks_.erase(task[TaskField::TaskId]);
+    stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
+    if (task.hasExecutorMetrics) {
+        Executor& ex = executorFor(model_.strings.view(StrId(task[TaskField::ExecutorId])));
+        for (size_t i = 0; i < kExecutorMetricCount; ++i)
+            ex.peakMetrics[i] = std::max(ex.peakMetrics[i], task.executorMetrics[i]);
+        ex.hasPeakMetrics = true;
+    }
+    model_.tasks.append(task, reason == EndReason::Success ? nullptr : &failure);
+}
+
+}  // namespace stagelight

@@ -1,0 +1,30 @@
+#include "report/Format.h"
+
+#include <cstdio>
+
+namespace stagelight {
+
+std::string formatBytes(int64_t bytes) {
+    // A unit is used from twice its size on, as Spark does.
+    static constexpr const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = double(bytes);
+    int unit = 0;
+    while (unit < 6 && (v >= 2.0 * 1024.0 || v <= -2.0 * 1024.0)) {
+        v /= 1024.0;
+        ++unit;
+    }
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.1f %s", v, units[unit]);
+    return buf;
+}
+
+std::string formatDuration(int64_t ms) {
+    char buf[48];
+    if (ms < 1000) std::snprintf(buf, sizeof buf, "%lld ms", static_cast<long long>(ms));
+    else if (ms < 60'000) std::snprintf(buf, sizeof buf, "%.1f s", double(ms) / 1000.0);
+    else if (ms < 3'600'000) std::snprintf(buf, sizeof buf, "%.1f min", double(ms) / 60'000.0);
+    else std::snprintf(buf, sizeof buf, "%.1f h", double(ms) / 3'600'000.0);
+    return buf;
+}
+
+}  // namespace stagelight

@@ -1,0 +1,118 @@
+#include "report/JsonWriter.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace stagelight {
+
+void JsonWriter::escape(std::string& out, std::string_view s) {
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                    out += buf;
+                } else {
+                    out += char(c);
+                }
+        }
+    }
+    out += '"';
+}
+
+void JsonWriter::newline() {
+    if (!pretty_) return;
+    out_ += '\n';
+    out_.append(hasItems_.size() * 2, ' ');
+}
+
+void JsonWriter::beforeValue() {
+    if (afterKey_) {
+        afterKey_ = false;
+        return;
+    }
+    if (!hasItems_.empty()) {
+        if (hasItems_.back()) out_ += ',';
+        hasItems_.back() = true;
+        newline();
+    }
+}
+
+JsonWriter& JsonWriter::beginObject() {
+    beforeValue();
+    out_ += '{';
+    hasItems_.push_back(false);
+    return *this;
+}
+JsonWriter& JsonWriter::endObject() {
+    const bool had = hasItems_.back();
+    hasItems_.pop_back();
+    if (had) newline();
+    out_ += '}';
+    return *this;
+}
+JsonWriter& JsonWriter::beginArray() {
+    beforeValue();
+    out_ += '[';
+    hasItems_.push_back(false);
+    return *this;
+}
+JsonWriter& JsonWriter::endArray() {
+    const bool had = hasItems_.back();
+    hasItems_.pop_back();
+    if (had) newline();
+    out_ += ']';
+    return *this;
+}
+JsonWriter& JsonWriter::key(std::string_view k) {
+    beforeValue();
+    escape(out_, k);
+    out_ += pretty_ ? ": " : ":";
+    afterKey_ = true;
+    return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view s) {
+    beforeValue();
+    escape(out_, s);
+    return *this;
+}
+JsonWriter& JsonWriter::value(int64_t v) {
+    beforeValue();
+    out_ += std::to_string(v);
+    return *this;
+}
+JsonWriter& JsonWriter::value(uint64_t v) {
+    beforeValue();
+    out_ += std::to_string(v);
+    return *this;
+}
+JsonWriter& JsonWriter::value(double v) {
+    beforeValue();
+    if (!std::isfinite(v)) {
+        out_ += "null";
+        return *this;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    out_ += buf;
+    return *this;
+}
+JsonWriter& JsonWriter::value(bool v) {
+    beforeValue();
+    out_ += v ? "true" : "false";
+    return *this;
+}
+JsonWriter& JsonWriter::null() {
+    beforeValue();
+    out_ += "null";
+    return *this;
+}
+
+}  // namespace stagelight
