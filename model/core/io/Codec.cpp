@@ -13,6 +13,7 @@ std::string_view codecName(Codec codec) {
         case Codec::Snappy: return "snappy";
         case Codec::Lzf: return "lzf";
         case Codec::Gzip: return "gzip";
+        case Codec::Zip: return "zip";
     }
     return "unknown";
 }
@@ -40,6 +41,7 @@ Codec codecFromFileName(std::string_view fileName) {
     if (ext == "snappy") return Codec::Snappy;
     if (ext == "lzf") return Codec::Lzf;
     if (ext == "gz") return Codec::Gzip;
+    if (ext == "zip") return Codec::Zip;
     return Codec::Plain;
 }
 
@@ -56,6 +58,7 @@ std::optional<Codec> codecFromMagic(std::span<const std::byte> head) {
     if (starts({0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0x00})) return Codec::Snappy;
     if (starts({'Z', 'V', 0x00}) || starts({'Z', 'V', 0x01})) return Codec::Lzf;
     if (starts({0x1F, 0x8B})) return Codec::Gzip;
+    if (starts({'P', 'K', 0x03, 0x04})) return Codec::Zip;
     // JSON lines start with '{' (a BOM or blank lines never come from Spark, but tolerate them).
     for (std::byte b : head) {
         auto c = static_cast<unsigned char>(b);

@@ -8,7 +8,7 @@
 
 namespace stagelight {
 
-enum class Codec { Plain, Zstd, Lz4, Snappy, Lzf, Gzip };
+enum class Codec { Plain, Zstd, Lz4, Snappy, Lzf, Gzip, Zip };
 
 std::string_view codecName(Codec codec);
 

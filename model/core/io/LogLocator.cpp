@@ -15,8 +15,13 @@ std::string_view layoutName(LogLayout layout) {
         case LogLayout::Rolling: return "rolling (eventlog_v2)";
         case LogLayout::Databricks: return "Databricks rotated";
         case LogLayout::Legacy: return "legacy (EVENT_LOG_N)";
+        case LogLayout::ZipArchive: return "zip archive";
     }
     return "unknown";
+}
+
+std::string LogPart::displayName() const {
+    return zipEntry ? path.string() + "!/" + zipEntry->name : path.string();
 }
 
 uint64_t LogSet::totalBytes() const {
@@ -34,7 +39,7 @@ bool endsWith(std::string_view s, std::string_view p) {
 
 // Magic bytes decide; the name is the fallback for empty files. A disagreement is noted.
 LogPart describePart(const fs::path& path, std::vector<std::string>& notes) {
-    LogPart part{path, codecFromFileName(path.filename().string()), 0};
+    LogPart part{path, codecFromFileName(path.filename().string()), 0, std::nullopt};
     std::error_code ec;
     part.size = fs::file_size(path, ec);
     std::array<std::byte, 8> head{};
@@ -155,6 +160,40 @@ std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
     return set;
 }
 
+// Entries in reading order: rolling parts by index, anything else by name; markers skipped.
+std::variant<LogSet, LocateError> locateZip(const fs::path& file) {
+    auto listed = listZipEntries(file);
+    if (auto* err = std::get_if<std::string>(&listed)) return LocateError{*err};
+    auto entries = std::get<std::vector<ZipEntry>>(std::move(listed));
+    LogSet set;
+    set.root = file;
+    set.layout = LogLayout::ZipArchive;
+    auto baseName = [](const std::string& n) { return n.substr(n.find_last_of('/') + 1); };
+    auto order = [&](const ZipEntry& e) {
+        const std::string b = baseName(e.name);
+        if (startsWith(b, "events_"))
+            if (auto idx = parseIndex(std::string_view(b).substr(7, b.find('_', 7) - 7)))
+                return double(*idx) + (endsWith(b, ".compact") ? 0.1 : 0.0);
+        return 0.0;
+    };
+    std::stable_sort(entries.begin(), entries.end(), [&](auto& a, auto& b) {
+        return order(a) != order(b) ? order(a) < order(b) : a.name < b.name;
+    });
+    for (ZipEntry& e : entries) {
+        const std::string b = baseName(e.name);
+        if (startsWith(b, "appstatus_")) {
+            set.inProgress = set.inProgress || endsWith(b, ".inprogress");
+            continue;
+        }
+        if (b.empty() || b[0] == '.') continue;
+        set.inProgress = set.inProgress || endsWith(b, ".inprogress");
+        LogPart part{file, codecFromFileName(b), e.compressedSize, std::move(e)};
+        set.parts.push_back(std::move(part));
+    }
+    if (set.parts.empty()) return LocateError{file.string() + ": zip archive holds no event log"};
+    return set;
+}
+
 }  // namespace
 
 bool looksLikeEventLog(const fs::directory_entry& entry) {
@@ -184,6 +223,7 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
         set.layout = LogLayout::SingleFile;
         set.inProgress = endsWith(path.filename().string(), ".inprogress");
         set.parts.push_back(describePart(path, set.notes));
+        if (set.parts.front().codec == Codec::Zip) return locateZip(path);
         return set;
     }
     if (!fs::is_directory(status)) return LocateError{path.string() + ": not a file or directory"};

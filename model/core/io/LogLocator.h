@@ -10,16 +10,20 @@
 #include <vector>
 
 #include "io/Codec.h"
+#include "io/ZipArchive.h"
+#include <optional>
 
 namespace stagelight {
 
-enum class LogLayout { SingleFile, Rolling, Databricks, Legacy };
+enum class LogLayout { SingleFile, Rolling, Databricks, Legacy, ZipArchive };
 std::string_view layoutName(LogLayout layout);
 
 struct LogPart {
     std::filesystem::path path;
     Codec codec = Codec::Plain;   // as detected (magic bytes first)
     uint64_t size = 0;            // bytes on disk
+    std::optional<ZipEntry> zipEntry;  // set when the part is an entry of a zip archive
+    std::string displayName() const;   // the path, or "archive.zip!/entry"
 };
 
 struct LogSet {

@@ -16,6 +16,7 @@ std::unique_ptr<StreamDecoder> makeStreamDecoder(Codec codec, DecodeListener& li
         case Codec::Snappy: return makeSnappyStreamDecoder(listener);
         case Codec::Lzf: return makeLzfDecoder(listener);
         case Codec::Gzip: return makeGzipDecoder(listener);
+        case Codec::Zip: break;  // archives are opened per entry (makeZipEntryDecoder)
         case Codec::Plain: break;
     }
     return makePlainDecoder(listener);

@@ -41,5 +41,9 @@ public:
 };
 
 std::unique_ptr<StreamDecoder> makeStreamDecoder(Codec codec, DecodeListener& listener);
+// Picks the codec from the first bytes of its input (plain when none matches).
+std::unique_ptr<StreamDecoder> makeSniffingDecoder(DecodeListener& listener);
+// One zip entry (method 0 stored or 8 deflate); its content is sniffed for a codec in turn.
+std::unique_ptr<StreamDecoder> makeZipEntryDecoder(uint16_t method, DecodeListener& listener);
 
 }  // namespace stagelight

@@ -8,7 +8,7 @@ namespace stagelight {
 
 const std::string& LineAssembler::partName(uint32_t part) const {
     if (partNames_.empty())
-        for (const LogPart& p : model_.source.parts) partNames_.push_back(p.path.string());
+        for (const LogPart& p : model_.source.parts) partNames_.push_back(p.displayName());
     static const std::string none;
     return part < partNames_.size() ? partNames_[part] : none;
 }

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -31,10 +32,16 @@ public:
             if (!file) {
                 sendIssue({DecodeIssue::Kind::Corrupt, 0, std::string("cannot open: ") + std::strerror(errno)});
             } else {
-                auto decoder = makeStreamDecoder(p.codec, *this);
+                auto decoder = p.zipEntry ? makeZipEntryDecoder(p.zipEntry->method, *this)
+                                          : makeStreamDecoder(p.codec, *this);
+                // A zip entry is a byte range of the archive; a plain part is the whole file.
+                uint64_t left = p.zipEntry ? p.zipEntry->compressedSize : UINT64_MAX;
+                if (p.zipEntry && std::fseek(file, long(p.zipEntry->dataOffset), SEEK_SET) != 0) left = 0;
                 size_t n;
-                while (!cancelled() && (n = std::fread(readBuf.data(), 1, readBuf.size(), file)) > 0) {
+                while (!cancelled() && left > 0 &&
+                       (n = std::fread(readBuf.data(), 1, std::min<uint64_t>(readBuf.size(), left), file)) > 0) {
                     bytesRead_ += n;
+                    left -= n;
                     decoder->feed(std::span(readBuf.data(), n));
                 }
                 if (std::ferror(file))

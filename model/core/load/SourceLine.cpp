@@ -1,5 +1,6 @@
 // Raw JSON of one event on demand: decode the part again up to the line's offset. Nothing of the
 // log text is kept in memory after loading.
+#include <algorithm>
 #include <cstdio>
 
 #include "io/StreamDecoder.h"
@@ -44,13 +45,22 @@ std::optional<std::string> readSourceLine(const LogSet& source, const SourceRef&
     std::FILE* file = std::fopen(part.path.c_str(), "rb");
     if (!file) return std::nullopt;
     uint64_t offset = where.offset;
-    if (part.codec == Codec::Plain && std::fseek(file, long(offset), SEEK_SET) == 0) offset = 0;
+    uint64_t left = UINT64_MAX;
+    if (part.zipEntry) {
+        left = std::fseek(file, long(part.zipEntry->dataOffset), SEEK_SET) == 0 ? part.zipEntry->compressedSize : 0;
+    } else if (part.codec == Codec::Plain && std::fseek(file, long(offset), SEEK_SET) == 0) {
+        offset = 0;
+    }
     LineCatcher catcher(offset);
-    auto decoder = makeStreamDecoder(part.codec, catcher);
+    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, catcher)
+                                 : makeStreamDecoder(part.codec, catcher);
     std::vector<std::byte> buf(1 << 16);
     size_t n;
-    while (!catcher.done() && (n = std::fread(buf.data(), 1, buf.size(), file)) > 0)
+    while (!catcher.done() && left > 0 &&
+           (n = std::fread(buf.data(), 1, std::min<uint64_t>(buf.size(), left), file)) > 0) {
+        left -= n;
         decoder->feed(std::span(buf.data(), n));
+    }
     std::fclose(file);
     std::string line = catcher.take();
     if (!line.empty() && line.back() == '\r') line.pop_back();
