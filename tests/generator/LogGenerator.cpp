@@ -1,0 +1,486 @@
+#include "LogGenerator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <queue>
+#include <random>
+
+#include "EventJson.h"
+#include "PlanBuilder.h"
+
+namespace stagelight::gen {
+
+namespace {
+
+std::string num(int64_t v) { return std::to_string(v); }
+
+struct Executor {
+    std::string id, host;
+    int cores = 4;
+    int64_t addTime = 0;
+    bool idle = false;
+    bool added = false;
+};
+
+struct StageResult {
+    int64_t completion = 0;
+    bool failed = false;
+    std::vector<int> succeededPartitions;
+    int64_t shuffleBytesWritten = 0;
+    int tasks = 0;
+};
+
+const char* kInternal[] = {"executorDeserializeTime", "executorDeserializeCpuTime", "executorRunTime",
+                           "executorCpuTime", "resultSize", "jvmGCTime", "resultSerializationTime",
+                           "memoryBytesSpilled", "diskBytesSpilled", "peakExecutionMemory",
+                           "shuffle.read.remoteBlocksFetched", "shuffle.read.localBlocksFetched",
+                           "shuffle.read.remoteBytesRead", "shuffle.read.localBytesRead",
+                           "shuffle.read.fetchWaitTime", "shuffle.read.recordsRead",
+                           "shuffle.write.bytesWritten", "shuffle.write.recordsWritten",
+                           "shuffle.write.writeTime", "input.bytesRead", "input.recordsRead",
+                           "output.bytesWritten", "output.recordsWritten"};
+constexpr size_t kInternalCount = sizeof(kInternal) / sizeof(kInternal[0]);
+
+std::array<int64_t, kInternalCount> internalValues(const TaskSim& t) {
+    return {t.deserialize, t.deserializeCpu, t.runTime, t.cpuTime, t.resultSize, t.gcTime,
+            t.resultSerialization, t.memorySpilled, t.diskSpilled, t.peakMemory, t.remoteBlocks,
+            t.localBlocks, t.remoteBytes, t.localBytes, t.fetchWait, t.recordsRead,
+            t.shuffleBytesWritten, t.shuffleRecordsWritten, t.shuffleWriteTimeNs, t.inputBytes,
+            t.inputRecords, t.outputBytes, t.outputRecords};
+}
+
+int64_t roleValue(MetricRole role, const TaskSim& t) {
+    switch (role) {
+        case MetricRole::ScanFiles: return t.inputBytes > 0 ? 1 + t.inputBytes / (128LL << 20) : 0;
+        case MetricRole::ScanBytes: return t.inputBytes;
+        case MetricRole::ScanRows: return t.inputRecords;
+        case MetricRole::ScanTime: return t.runTime / 3;
+        case MetricRole::FilterRows: return t.inputRecords * 9 / 10;
+        case MetricRole::AggRows: return t.recordsRead > 0 ? t.recordsRead / 20 : t.shuffleRecordsWritten;
+        case MetricRole::AggBuildTime: return t.runTime / 4;
+        case MetricRole::AggPeakMemory: return t.peakMemory;
+        case MetricRole::AggSpill: return t.memorySpilled;
+        case MetricRole::SortSpill: return t.memorySpilled;
+        case MetricRole::SortTime: return t.runTime / 5;
+        case MetricRole::ShuffleBytesWritten: return t.shuffleBytesWritten;
+        case MetricRole::ShuffleRecordsWritten: return t.shuffleRecordsWritten;
+        case MetricRole::ShuffleWriteTime: return t.shuffleWriteTimeNs;
+        case MetricRole::ShuffleRemoteBytes: return t.remoteBytes;
+        case MetricRole::ShuffleLocalBytes: return t.localBytes;
+        case MetricRole::ShuffleRecordsRead: return t.recordsRead;
+        case MetricRole::ShuffleFetchWait: return t.fetchWait;
+        case MetricRole::JoinRows: return std::max(t.recordsRead, t.inputRecords) / 2;
+        case MetricRole::PythonDataSent: return t.inputBytes / 3;
+        case MetricRole::PythonDataReturned: return t.inputBytes / 5;
+        case MetricRole::PythonExecTime: return t.runTime * 700'000;
+        case MetricRole::CodegenDuration: return t.runTime * 3 / 4;
+        default: return 0;
+    }
+}
+
+class Generator {
+public:
+    Generator(const ScenarioConfig& c, FramedWriter& w, const GenerateOptions& o)
+        : c_(c), w_(w), opt_(o), rng_(c.seed), now_(c.startTime) {}
+
+    GenerateStats run() {
+        header();
+        for (size_t j = 0; j < c_.jobs.size(); ++j) {
+            runJob(c_.jobs[j]);
+            if (j == 0) addExecutors(true);
+        }
+        now_ += 1500;
+        for (const Executor& e : executors_)
+            if (e.idle && e.added) {
+                line("{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":" + num(now_) +
+                         ",\"Executor ID\":" + escapeJson(e.id) +
+                         ",\"Removed Reason\":\"Executor killed by driver (idle timeout).\"}", true);
+                now_ += 20;
+            }
+        if (opt_.complete) {
+            line("{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":" + num(now_ + 300) + ",\"ExitCode\":0}", true);
+            w_.close();
+        } else {
+            w_.flush();
+        }
+        return stats_;
+    }
+
+private:
+    void line(std::string s, bool flush) {
+        s += '\n';
+        stats_.bytes += int64_t(s.size());
+        w_.write(s);
+        if (flush) w_.flush();
+    }
+    double uniform(double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng_); }
+    double logNormal(double sigma) { return std::exp(std::normal_distribution<double>(0, sigma)(rng_)); }
+
+    void header() {
+        line("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":" + escapeJson(c_.sparkVersion) + "}", true);
+        line("{\"Event\":\"SparkListenerResourceProfileAdded\",\"Resource Profile Id\":0,\"Executor Resource Requests\":"
+             "{\"cores\":{\"Resource Name\":\"cores\",\"Amount\":" + num(c_.coresPerExecutor) +
+             ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"memory\":{\"Resource Name\":\"memory\",\"Amount\":" +
+             num(c_.executorMemoryMb) + ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"offHeap\":{\"Resource Name\":"
+             "\"offHeap\",\"Amount\":0,\"Discovery Script\":\"\",\"Vendor\":\"\"}},\"Task Resource Requests\":"
+             "{\"cpus\":{\"Resource Name\":\"cpus\",\"Amount\":1.0}}}", true);
+        line("{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor ID\":\"driver\","
+             "\"Host\":\"driver.cluster\",\"Port\":40123},\"Maximum Memory\":2101975449,\"Timestamp\":" +
+             num(now_ + 150) + ",\"Maximum Onheap Memory\":2101975449,\"Maximum Offheap Memory\":0}", true);
+        environment();
+        line("{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":" + escapeJson(c_.appName) +
+             ",\"App ID\":" + escapeJson(c_.appId) + ",\"Timestamp\":" + num(now_) + ",\"User\":" +
+             escapeJson(c_.user) + "}", true);
+        for (int i = 0; i < c_.executors; ++i) {
+            Executor e;
+            e.id = num(i + 1);
+            e.host = "worker-" + num(i % 8 + 1) + ".cluster";
+            e.cores = c_.coresPerExecutor;
+            e.idle = i >= c_.executors - c_.idleExecutors;
+            const bool late = i >= c_.executors - c_.idleExecutors - c_.lateExecutors && !e.idle;
+            e.addTime = late ? -1 : now_ + c_.firstExecutorDelayMs + i * c_.executorStaggerMs;
+            executors_.push_back(e);
+        }
+        addExecutors(false);
+    }
+
+    void environment() {
+        const std::string props =
+            "\"spark.app.name\":" + escapeJson(c_.appName) + ",\"spark.app.id\":" + escapeJson(c_.appId) +
+            ",\"spark.master\":\"spark://master.cluster:7077\",\"spark.executor.memory\":\"" +
+            num(c_.executorMemoryMb / 1024) + "g\",\"spark.executor.cores\":\"" + num(c_.coresPerExecutor) +
+            "\",\"spark.driver.memory\":\"4g\",\"spark.sql.shuffle.partitions\":\"200\","
+            "\"spark.sql.adaptive.enabled\":\"true\",\"spark.sql.autoBroadcastJoinThreshold\":\"10485760\","
+            "\"spark.dynamicAllocation.enabled\":\"" + (c_.dynamicAllocationWithoutShuffleService ? "true" : "false") +
+            "\",\"spark.shuffle.service.enabled\":\"false\",\"spark.serializer\":\"" +
+            (c_.javaSerializer ? "org.apache.spark.serializer.JavaSerializer" : "org.apache.spark.serializer.KryoSerializer") +
+            "\",\"spark.eventLog.enabled\":\"true\",\"spark.eventLog.dir\":\"/tmp/spark-events\","
+            "\"spark.hadoop.fs.s3a.secret.key\":\"*********(redacted)\"";
+        line("{\"Event\":\"SparkListenerEnvironmentUpdate\",\"JVM Information\":{\"Java Home\":\"/usr/lib/jvm/java-17\","
+             "\"Java Version\":\"17.0.9 (Eclipse Adoptium)\",\"Scala Version\":\"version 2.12.18\"},"
+             "\"Spark Properties\":{" + props + "},\"Hadoop Properties\":{\"fs.defaultFS\":\"file:///\","
+             "\"io.file.buffer.size\":\"65536\"},\"System Properties\":{\"java.vm.name\":\"OpenJDK 64-Bit Server VM\","
+             "\"user.timezone\":\"UTC\"},\"Metrics Properties\":{\"*.sink.servlet.path\":\"/metrics/json\"},"
+             "\"Classpath Entries\":{\"/opt/spark/jars/spark-core_2.12-" + c_.sparkVersion +
+             ".jar\":\"System Classpath\"}}", false);
+    }
+
+    void addExecutors(bool late) {
+        for (Executor& e : executors_) {
+            if (e.added) continue;
+            if (late) e.addTime = now_ + c_.lateExecutorDelayMs;
+            else if (e.addTime < 0) continue;
+            e.added = true;
+            ++stats_.executors;
+            line("{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":" + num(e.addTime) + ",\"Executor ID\":" +
+                 escapeJson(e.id) + ",\"Executor Info\":{\"Host\":" + escapeJson(e.host) + ",\"Total Cores\":" +
+                 num(e.cores) + ",\"Log Urls\":{\"stdout\":\"http://" + e.host + ":8081/logPage/?appId=" + c_.appId +
+                 "&executorId=" + e.id + "&logType=stdout\"},\"Attributes\":{},\"Resources\":{},\"Resource Profile Id\":0,"
+                 "\"Registration Time\":" + num(e.addTime) + ",\"Request Time\":" + num(e.addTime - 1200) + "}}", true);
+            line("{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor ID\":" +
+                 escapeJson(e.id) + ",\"Host\":" + escapeJson(e.host) + ",\"Port\":" + num(35000 + std::stoi(e.id)) +
+                 "},\"Maximum Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) + ",\"Timestamp\":" +
+                 num(e.addTime + 40) + ",\"Maximum Onheap Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) +
+                 ",\"Maximum Offheap Memory\":0}", true);
+        }
+        // The first job starts once the first executors are up.
+        int64_t first = INT64_MAX;
+        for (const Executor& e : executors_)
+            if (e.added && !e.idle) first = std::min(first, e.addTime);
+        if (first != INT64_MAX) now_ = std::max(now_, first);
+    }
+
+    void runJob(const JobSpec& job) {
+        now_ += job.driverGapBeforeMs;
+        const int jobId = int(stats_.jobs++);
+        const int64_t sqlId = stats_.sqlExecutions++;
+        const GenPlan plan = buildPlan(job, nextAccumulator_, "sales");
+        const std::vector<GenMetric> metrics = plan.allMetrics();
+        line("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\",\"executionId\":" +
+             num(sqlId) + ",\"rootExecutionId\":" + num(sqlId) + ",\"description\":" + escapeJson(job.description) +
+             ",\"details\":\"org.apache.spark.sql.Dataset.collect(Dataset.scala:3575)\",\"physicalPlanDescription\":" +
+             escapeJson(plan.description) + ",\"sparkPlanInfo\":" + planInfoJson(plan.root) + ",\"time\":" +
+             num(now_) + ",\"modifiedConfigs\":{},\"jobTags\":[]}", true);
+        now_ += 40;
+        const int firstStage = nextStage_;
+        nextStage_ += int(job.stages.size());
+        std::vector<GenStageInfo> infos;
+        for (size_t i = 0; i < job.stages.size(); ++i) {
+            GenStageInfo s;
+            s.stageId = firstStage + int(i);
+            s.numTasks = job.stages[i].tasks;
+            s.name = job.stages[i].name;
+            s.rddId = nextRdd_ += 3;
+            if (i > 0) s.parentIds = {s.stageId - 1};
+            infos.push_back(s);
+        }
+        std::string stageInfos, stageIds;
+        for (size_t i = 0; i < infos.size(); ++i) {
+            stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
+            stageIds += (i ? "," : "") + num(infos[i].stageId);
+        }
+        props_ = "{\"spark.sql.execution.id\":\"" + num(sqlId) + "\",\"spark.sql.execution.root.id\":\"" +
+                 num(sqlId) + "\",\"spark.job.description\":" + escapeJson(job.description) +
+                 ",\"spark.jobGroup.id\":\"nightly\",\"spark.rdd.scope.noOverride\":\"true\"}";
+        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) + ",\"Submission Time\":" + num(now_) +
+             ",\"Stage Infos\":[" + stageInfos + "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}", true);
+
+        StageResult prev;
+        for (size_t i = 0; i < job.stages.size(); ++i) {
+            const StageSpec& spec = job.stages[i];
+            std::vector<int> all(size_t(spec.tasks));
+            for (int p = 0; p < spec.tasks; ++p) all[size_t(p)] = p;
+            StageResult r = runStage(spec, infos[i], 0, all, prev, metrics, int(i), spec.fetchFailureRetry && i > 0);
+            if (r.failed) {
+                // The lost map output is recomputed by a retry of the parent, then this stage retries.
+                std::vector<int> lost;
+                for (int p = 0; p < job.stages[i - 1].tasks; p += 4) lost.push_back(p);
+                runStage(job.stages[i - 1], infos[i - 1], 1, lost, StageResult{}, metrics, int(i - 1), false);
+                std::vector<int> rest;
+                for (int p : all)
+                    if (!std::binary_search(r.succeededPartitions.begin(), r.succeededPartitions.end(), p)) rest.push_back(p);
+                r = runStage(spec, infos[i], 1, rest, prev, metrics, int(i), false);
+            }
+            prev = r;
+        }
+        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) + ",\"Completion Time\":" + num(now_ + 5) +
+             ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}", true);
+        driverMetrics(sqlId, job, metrics);
+        now_ += 30;
+        line("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\",\"executionId\":" +
+             num(sqlId) + ",\"time\":" + num(now_) + ",\"errorMessage\":\"\"}", true);
+    }
+
+    void driverMetrics(int64_t sqlId, const JobSpec& job, const std::vector<GenMetric>& metrics) {
+        std::string updates;
+        int64_t files = 0, bytes = 0;
+        for (const StageSpec& s : job.stages)
+            if (s.writesOutput) {
+                files += int64_t(s.tasks) * s.outputFilesPerTask;
+                bytes += int64_t(s.tasks) * s.outputBytesPerTask;
+            }
+        for (const GenMetric& m : metrics) {
+            int64_t v = -1;
+            if (m.role == MetricRole::WrittenFiles) v = files;
+            else if (m.role == MetricRole::WrittenBytes) v = bytes;
+            else if (m.role == MetricRole::WrittenRows) v = bytes / 120;
+            else if (m.role == MetricRole::BroadcastDataSize) v = job.broadcastBytes;
+            else if (m.role == MetricRole::BroadcastRows) v = job.broadcastBytes / 64;
+            else if (m.role == MetricRole::BroadcastBuildTime) v = 200 + job.broadcastBytes / (8 << 20);
+            if (v >= 0) updates += (updates.empty() ? "[" : ",") + ("[" + num(m.accumulatorId) + "," + num(v) + "]");
+        }
+        if (updates.empty()) return;
+        line("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\",\"executionId\":" +
+             num(sqlId) + ",\"accumUpdates\":" + updates + "]}", true);
+    }
+
+    void metricsFor(TaskSim& t, const StageSpec& s, const StageResult& upstream, int64_t duration) {
+        const double mult = t.skewed ? s.skew : 1.0;
+        t.deserialize = std::min<int64_t>(duration / 10, int64_t(uniform(2, 20)));
+        t.deserializeCpu = t.deserialize * 800'000;
+        t.resultSerialization = int64_t(uniform(0, 2.5));
+        const int64_t schedulerDelay = std::min<int64_t>(duration / 8, int64_t(uniform(2, 12)));
+        t.runTime = std::max<int64_t>(1, duration - t.deserialize - t.resultSerialization - schedulerDelay);
+        t.cpuTime = int64_t(double(t.runTime) * uniform(0.55, 0.9) * 1e6);
+        t.gcTime = int64_t(double(t.runTime) * s.gcFraction * uniform(0.8, 1.2));
+        t.resultSize = s.writesShuffle ? 2400 + int64_t(uniform(0, 400)) : 9000 + int64_t(uniform(0, 4000));
+        if (s.readsInput) {
+            t.inputBytes = int64_t(double(s.inputBytesPerTask) * mult * uniform(0.9, 1.1));
+            t.inputRecords = t.inputBytes / 120;
+        }
+        if (upstream.tasks > 0) {
+            // Each reducer reads its share of everything the map side wrote.
+            const int64_t per = upstream.shuffleBytesWritten / std::max(1, s.tasks);
+            const int64_t total = int64_t(double(per) * mult * uniform(0.9, 1.1));
+            t.localBytes = total / std::max(2, c_.executors - c_.idleExecutors);
+            t.remoteBytes = total - t.localBytes;
+            t.remoteBlocks = upstream.tasks - upstream.tasks / 4;
+            t.localBlocks = upstream.tasks / 4;
+            t.fetchWait = t.runTime / 20;
+            t.recordsRead = total / 90;
+        }
+        if (s.writesShuffle) {
+            const double base = s.readsInput ? double(t.inputBytes) / 4.0 : double(s.shuffleWriteBytesPerTask) * mult;
+            t.shuffleBytesWritten = int64_t(base * uniform(0.9, 1.1));
+            t.shuffleWriteTimeNs = t.runTime * 40'000;
+            t.shuffleRecordsWritten = t.shuffleBytesWritten / 90;
+        }
+        if (s.writesOutput) {
+            t.outputBytes = s.outputBytesPerTask;
+            t.outputRecords = s.outputBytesPerTask / 120;
+            t.outputFiles = s.outputFilesPerTask;
+        }
+        t.peakMemory = int64_t(double(48LL << 20) * mult * uniform(0.8, 1.2));
+        if (s.spillRatio > 0) {
+            t.memorySpilled = int64_t(double(t.peakMemory) * s.spillRatio * mult);
+            t.diskSpilled = t.memorySpilled / 3;
+        }
+        if (s.cacheOutput) {
+            t.cachedBlock = true;
+            t.cachedBytes = std::max<int64_t>(t.inputBytes, 16 << 20) * 3 / 2;
+            t.cachedInMemory = double(t.partition % 100) < s.cachedFraction * 100.0;
+        }
+    }
+
+    StageResult runStage(const StageSpec& spec, GenStageInfo info, int attempt, const std::vector<int>& partitions,
+                         const StageResult& upstream, const std::vector<GenMetric>& metrics, int stageIndex,
+                         bool fetchFailure) {
+        ++stats_.stages;
+        info.attempt = attempt;
+        info.numTasks = int(partitions.size());
+        info.submissionTime = now_ + 3;
+        info.cached = spec.cacheOutput;
+        line("{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":" + stageInfoJson(info, false) +
+             ",\"Properties\":" + props_ + "}", false);
+        // Slots of executors that are up, earliest free first.
+        using Slot = std::pair<int64_t, int>;
+        std::priority_queue<Slot, std::vector<Slot>, std::greater<>> slots;
+        for (size_t e = 0; e < executors_.size(); ++e)
+            if (executors_[e].added && !executors_[e].idle)
+                for (int k = 0; k < executors_[e].cores; ++k)
+                    slots.push({std::max(info.submissionTime, executors_[e].addTime), int(e)});
+        const int64_t internalBase = nextAccumulator_;
+        nextAccumulator_ += int64_t(kInternalCount);
+        std::vector<TaskSim> tasks;
+        const int every = spec.skew > 1 ? std::max(1, int(std::lround(1.0 / spec.skewedFraction))) : 0;
+        auto launch = [&](TaskSim t, int64_t notBefore, int64_t duration) {
+            Slot slot = slots.top();
+            slots.pop();
+            t.taskId = nextTask_++;
+            t.executor = slot.second;
+            t.launch = std::max(slot.first, notBefore) + int64_t(uniform(1, 6));
+            t.finish = t.launch + duration;
+            metricsFor(t, spec, upstream, duration);
+            slots.push({t.finish + 1, slot.second});
+            tasks.push_back(t);
+            return tasks.size() - 1;
+        };
+        int64_t fetchFailedAt = INT64_MAX;
+        for (size_t i = 0; i < partitions.size(); ++i) {
+            TaskSim t;
+            t.index = int(i);
+            t.partition = partitions[i];
+            t.skewed = every > 0 && t.partition % every == every / 2;
+            int64_t d = std::max<int64_t>(3, int64_t(spec.meanTaskMs * logNormal(0.25) * (t.skewed ? spec.skew : 1.0)));
+            if (slots.top().first >= fetchFailedAt) break;  // the stage has already failed
+            if (uniform(0, 1) < spec.failureRate) {
+                t.reason = "ExceptionFailure";
+                const size_t failed = launch(t, info.submissionTime, d / 3 + 1);
+                TaskSim retry = tasks[failed];
+                retry.reason = "Success";
+                retry.attempt = 1;
+                launch(retry, tasks[failed].finish + 1, d);
+                continue;
+            }
+            if (fetchFailure && i == partitions.size() / 3) {
+                t.reason = "FetchFailed";
+                const size_t f = launch(t, info.submissionTime, d / 2 + 1);
+                fetchFailedAt = tasks[f].finish;
+                continue;
+            }
+            const size_t idx = launch(t, info.submissionTime, d);
+            if (spec.speculation && t.skewed) {
+                TaskSim copy = tasks[idx];
+                copy.speculative = true;
+                copy.attempt = 1;
+                const int64_t copyDuration = int64_t(spec.meanTaskMs * 1.1);
+                const size_t c = launch(copy, tasks[idx].launch + int64_t(spec.meanTaskMs * 1.5), copyDuration);
+                TaskSim& orig = tasks[idx];
+                TaskSim& spec2 = tasks[c];
+                (spec2.finish < orig.finish ? orig : spec2).reason = "TaskKilled";
+                (spec2.finish < orig.finish ? orig : spec2).finish = std::min(orig.finish, spec2.finish);
+            }
+        }
+        StageResult result;
+        result.tasks = int(partitions.size());
+        // Events in time order: starts at launch, ends at finish.
+        std::vector<std::pair<int64_t, std::pair<int, size_t>>> events;
+        for (size_t i = 0; i < tasks.size(); ++i) {
+            if (fetchFailedAt != INT64_MAX && tasks[i].launch > fetchFailedAt) continue;
+            events.push_back({tasks[i].launch, {0, i}});
+            events.push_back({tasks[i].finish, {1, i}});
+        }
+        std::stable_sort(events.begin(), events.end());
+        std::array<int64_t, kInternalCount> totals{};
+        std::map<int64_t, int64_t> sqlTotals;
+        int64_t end = info.submissionTime;
+        for (const auto& [time, what] : events) {
+            TaskSim& t = tasks[what.second];
+            const Executor& ex = executors_[size_t(t.executor)];
+            end = std::max(end, time);
+            if (what.first == 0) {
+                line("{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":" + num(info.stageId) + ",\"Stage Attempt ID\":" +
+                     num(attempt) + ",\"Task Info\":" + taskInfoJson(t, info.stageId, attempt, ex.id, ex.host, false, {}) + "}", false);
+                continue;
+            }
+            ++stats_.tasks;
+            if (t.reason != "Success") ++stats_.failedTasks;
+            std::vector<GenAccumulable> accs;
+            const auto values = internalValues(t);
+            for (size_t k = 0; k < kInternalCount; ++k) {
+                if (values[k] == 0) continue;  // executors report non-zero internal metrics only
+                totals[k] += values[k];
+                accs.push_back({internalBase + int64_t(k), std::string("internal.metrics.") + kInternal[k], values[k], totals[k], true});
+            }
+            for (const GenMetric& m : metrics) {
+                if (m.stage != stageIndex) continue;
+                const int64_t v = roleValue(m.role, t);
+                sqlTotals[m.accumulatorId] += v;
+                accs.push_back({m.accumulatorId, m.name, v, sqlTotals[m.accumulatorId], false});
+            }
+            std::sort(accs.begin(), accs.end(), [](auto& a, auto& b) { return a.id < b.id; });
+            if (t.reason == "Success") {
+                result.succeededPartitions.push_back(t.partition);
+                result.shuffleBytesWritten += t.shuffleBytesWritten;
+                if (t.cachedBlock) {
+                    ++info.cachedPartitions;
+                    if (t.cachedInMemory) info.cachedMemory += t.cachedBytes;
+                }
+            }
+            line(taskEndJson(t, info.stageId, attempt, !spec.writesShuffle, ex.id, ex.host, accs, info.rddId), false);
+        }
+        std::sort(result.succeededPartitions.begin(), result.succeededPartitions.end());
+        info.completionTime = end + 4;
+        for (size_t k = 0; k < kInternalCount; ++k)
+            if (totals[k] != 0)
+                info.accumulables.push_back({internalBase + int64_t(k), std::string("internal.metrics.") + kInternal[k], 0, totals[k], true});
+        for (const auto& [id, total] : sqlTotals)
+            for (const GenMetric& m : metrics)
+                if (m.accumulatorId == id) info.accumulables.push_back({id, m.name, 0, total, false});
+        if (fetchFailedAt != INT64_MAX) {
+            result.failed = true;
+            info.failureReason = "org.apache.spark.shuffle.FetchFailedException: Failed to connect to worker-2.cluster:7337";
+        }
+        line("{\"Event\":\"SparkListenerStageCompleted\",\"Stage Info\":" + stageInfoJson(info, true) + "}", true);
+        now_ = info.completionTime + 10;
+        result.completion = info.completionTime;
+        return result;
+    }
+
+    const ScenarioConfig& c_;
+    FramedWriter& w_;
+    GenerateOptions opt_;
+    GenerateStats stats_;
+    std::mt19937_64 rng_;
+    int64_t now_;
+    int64_t nextTask_ = 0, nextAccumulator_ = 1;
+    int nextStage_ = 0, nextRdd_ = 0;
+    std::vector<Executor> executors_;
+    std::string props_;
+};
+
+}  // namespace
+
+GenerateStats generateLog(const ScenarioConfig& config, FramedWriter& writer, const GenerateOptions& options) {
+    return Generator(config, writer, options).run();
+}
+
+std::string generateLogText(const ScenarioConfig& config, const GenerateOptions& options) {
+    StringOutput out;
+    auto writer = makeFramedWriter(Codec::Plain, out);
+    generateLog(config, *writer, options);
+    return std::move(out.data);
+}
+
+}  // namespace stagelight::gen

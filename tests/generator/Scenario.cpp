@@ -1,0 +1,163 @@
+#include "Scenario.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stagelight::gen {
+
+namespace {
+
+int scaled(int tasks, double scale) { return std::max(1, int(std::lround(tasks * scale))); }
+
+JobSpec aggregationJob(const std::string& what, int scanTasks, int reduceTasks, double scale) {
+    JobSpec job;
+    job.description = "SELECT region, sum(amount) FROM " + what + " GROUP BY region";
+    StageSpec scan{.name = "parquet at Aggregate.scala:41", .tasks = scaled(scanTasks, scale)};
+    scan.readsInput = true;
+    StageSpec reduce{.name = "collect at Aggregate.scala:57", .tasks = scaled(reduceTasks, scale)};
+    reduce.writesShuffle = false;
+    reduce.meanTaskMs = 500;
+    job.stages = {scan, reduce};
+    return job;
+}
+
+ScenarioConfig base(const std::string& name) {
+    ScenarioConfig c;
+    c.appName = "stagelight-" + name;
+    return c;
+}
+
+}  // namespace
+
+std::vector<std::string> scenarioNames() {
+    return {"demo", "healthy", "skew", "spill", "small-files", "tiny-tasks", "too-few-partitions",
+            "idle-executors", "gc-pressure", "failures", "speculation", "cache", "missed-broadcast",
+            "oversized-broadcast", "missing-pushdown", "python-udf", "cartesian", "cold-start", "bench"};
+}
+
+ScenarioConfig makeScenario(const std::string& name, double scale) {
+    ScenarioConfig c = base(name);
+    auto agg = [&](int scan, int reduce) { return aggregationJob("sales", scan, reduce, scale); };
+    if (name == "healthy") {
+        c.jobs = {agg(32, 16), agg(32, 16)};
+    } else if (name == "skew") {
+        c.jobs = {agg(32, 32)};
+        c.jobs[0].stages[1].skew = 12;
+    } else if (name == "spill") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[1].spillRatio = 3;
+    } else if (name == "small-files") {
+        c.jobs = {agg(400, 16)};
+        c.jobs[0].stages[0].inputBytesPerTask = 96 << 10;
+        c.jobs[0].stages[0].meanTaskMs = 60;
+        c.jobs[0].stages[1].writesOutput = true;
+        c.jobs[0].stages[1].outputBytesPerTask = 200 << 10;
+        c.jobs[0].stages[1].outputFilesPerTask = 8;
+    } else if (name == "tiny-tasks") {
+        c.jobs = {agg(32, 2000)};
+        c.jobs[0].stages[1].meanTaskMs = 15;
+    } else if (name == "too-few-partitions") {
+        c.jobs = {agg(32, 3)};
+        c.jobs[0].stages[1].meanTaskMs = 20000;
+    } else if (name == "idle-executors") {
+        c.executors = 8;
+        c.idleExecutors = 5;
+        c.jobs = {agg(24, 12)};
+    } else if (name == "gc-pressure") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[1].gcFraction = 0.35;
+    } else if (name == "failures") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[0].failureRate = 0.15;
+        c.jobs[0].stages[1].fetchFailureRetry = true;
+    } else if (name == "speculation") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[0].speculation = true;
+        c.jobs[0].stages[0].skew = 6;
+        c.jobs[0].stages[0].skewedFraction = 0.05;
+    } else if (name == "cache") {
+        c.jobs = {agg(32, 16), agg(32, 16)};
+        c.jobs[0].stages[0].cacheOutput = true;
+        c.jobs[0].stages[0].cachedFraction = 0.6;
+    } else if (name == "missed-broadcast") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].plan = PlanShape::SortMergeJoin;
+        c.jobs[0].broadcastBytes = 4 << 20;
+    } else if (name == "oversized-broadcast") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].plan = PlanShape::BroadcastJoin;
+        c.jobs[0].broadcastBytes = 3LL << 30;
+    } else if (name == "missing-pushdown") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].pushedFilters = false;
+    } else if (name == "python-udf") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].plan = PlanShape::PythonUdf;
+    } else if (name == "cartesian") {
+        c.jobs = {agg(16, 16)};
+        c.jobs[0].plan = PlanShape::Cartesian;
+    } else if (name == "cold-start") {
+        c.firstExecutorDelayMs = 45000;
+        c.jobs = {agg(32, 16)};
+    } else if (name == "bench") {
+        // Many mid-sized jobs; `scale` sets the size (1.0 is about 10k tasks).
+        c.executors = 50;
+        c.coresPerExecutor = 8;
+        for (int j = 0; j < 20; ++j) {
+            c.jobs.push_back(aggregationJob("events_" + std::to_string(j), 400, 100, scale));
+            c.jobs.back().driverGapBeforeMs = 200;
+        }
+    } else if (name == "demo") {
+        // Every problem Stagelight diagnoses, each in its own job so findings point apart.
+        c.appName = "nightly-sales-rollup";
+        c.executors = 6;
+        c.idleExecutors = 1;
+        c.lateExecutors = 2;
+        c.firstExecutorDelayMs = 12000;
+        c.dynamicAllocationWithoutShuffleService = true;
+        c.javaSerializer = true;
+        JobSpec ingest = agg(400, 24);
+        ingest.description = "INSERT INTO staging.sales SELECT * FROM raw.sales_events";
+        ingest.stages[0].inputBytesPerTask = 180 << 10;
+        ingest.stages[0].meanTaskMs = 70;
+        ingest.stages[1].writesOutput = true;
+        ingest.stages[1].outputBytesPerTask = 300 << 10;
+        ingest.stages[1].outputFilesPerTask = 6;
+        ingest.pushedFilters = false;
+        JobSpec skewed = agg(48, 48);
+        skewed.description = "SELECT customer_id, sum(amount) FROM staging.sales GROUP BY customer_id";
+        skewed.stages[1].skew = 15;
+        skewed.stages[1].spillRatio = 2.5;
+        skewed.stages[1].gcFraction = 0.3;
+        skewed.plan = PlanShape::SortMergeJoin;
+        skewed.broadcastBytes = 6 << 20;
+        skewed.stages[0].cacheOutput = true;
+        skewed.stages[0].cachedFraction = 0.55;
+        JobSpec flaky = agg(48, 24);
+        flaky.description = "SELECT * FROM staging.sales s JOIN dim.stores d ON s.store = d.id";
+        flaky.plan = PlanShape::BroadcastJoin;
+        flaky.broadcastBytes = 2LL << 30;
+        flaky.stages[0].failureRate = 0.1;
+        flaky.stages[1].fetchFailureRetry = true;
+        flaky.stages[0].speculation = true;
+        flaky.stages[0].skew = 5;
+        flaky.stages[0].skewedFraction = 0.04;
+        JobSpec udf = agg(48, 3);
+        udf.description = "SELECT normalize_address(addr) FROM staging.sales";
+        udf.plan = PlanShape::PythonUdf;
+        udf.stages[1].meanTaskMs = 9000;
+        udf.driverGapBeforeMs = 15000;
+        JobSpec tiny = agg(24, 1200);
+        tiny.description = "SELECT day, count(*) FROM staging.sales GROUP BY day";
+        tiny.stages[1].meanTaskMs = 12;
+        JobSpec cross = agg(16, 16);
+        cross.description = "SELECT * FROM dim.stores CROSS JOIN dim.calendar";
+        cross.plan = PlanShape::Cartesian;
+        c.jobs = {ingest, skewed, flaky, udf, tiny, cross};
+    } else {
+        c.jobs = {agg(32, 16), agg(32, 16)};
+    }
+    return c;
+}
+
+}  // namespace stagelight::gen

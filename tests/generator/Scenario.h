@@ -1,0 +1,71 @@
+// What a generated application looks like: cluster, jobs, stages and the problems planted in them.
+// Presets cover each problem Stagelight diagnoses; the demo preset plants all of them at once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace stagelight::gen {
+
+enum class PlanShape { None, ScanAggregate, SortMergeJoin, BroadcastJoin, PythonUdf, Cartesian };
+
+struct StageSpec {
+    std::string name;
+    int tasks = 16;
+    double meanTaskMs = 800;
+    double skew = 1.0;             // duration and shuffle-read multiplier of the skewed tasks
+    double skewedFraction = 0.02;  // share of tasks that are skewed
+    bool readsInput = false;       // reads files (scan stage)
+    int64_t inputBytesPerTask = 128LL << 20;
+    bool writesShuffle = true;     // ShuffleMapTask; false: ResultTask
+    int64_t shuffleWriteBytesPerTask = 32LL << 20;
+    bool writesOutput = false;
+    int64_t outputBytesPerTask = 64LL << 20;
+    int outputFilesPerTask = 1;
+    double spillRatio = 0;         // memory spilled per task as a multiple of peak memory
+    double gcFraction = 0.03;      // JVM GC time as a share of run time
+    double failureRate = 0;        // share of tasks whose first attempt fails (ExceptionFailure)
+    bool fetchFailureRetry = false;  // a FetchFailed makes the stage run a second attempt
+    bool speculation = false;      // stragglers get a speculative copy
+    bool cacheOutput = false;      // persists its RDD (Updated Blocks, storage level)
+    double cachedFraction = 1.0;   // share of partitions that fit in memory
+};
+
+struct JobSpec {
+    std::string description;
+    std::vector<StageSpec> stages;  // a chain: each stage reads the previous one's shuffle
+    PlanShape plan = PlanShape::ScanAggregate;
+    bool pushedFilters = true;  // false: scans show empty PushedFilters (missing pushdown)
+    int64_t broadcastBytes = 8LL << 20;
+    int64_t driverGapBeforeMs = 500;  // driver-only time before the job
+};
+
+struct ScenarioConfig {
+    uint64_t seed = 42;
+    std::string appName = "stagelight-demo";
+    std::string appId = "app-20260101120000-0001";
+    std::string sparkVersion = "3.5.1";
+    std::string user = "analyst";
+    int64_t startTime = 1767268800000;  // 2026-01-01T12:00:00Z
+    int executors = 4;
+    int coresPerExecutor = 4;
+    int64_t executorMemoryMb = 4096;
+    int64_t firstExecutorDelayMs = 2500;  // allocation delay before the first executor
+    int64_t executorStaggerMs = 400;      // between executor registrations
+    int lateExecutors = 0;                // executors that arrive only after the first job
+    int64_t lateExecutorDelayMs = 20000;
+    int idleExecutors = 0;                // registered but never given a task
+    bool dynamicAllocationWithoutShuffleService = false;
+    bool javaSerializer = false;
+    std::vector<JobSpec> jobs;
+};
+
+// Preset names: demo, healthy, skew, spill, small-files, tiny-tasks, too-few-partitions,
+// idle-executors, gc-pressure, failures, speculation, cache, missed-broadcast, oversized-broadcast,
+// missing-pushdown, python-udf, cartesian, cold-start, bench.
+std::vector<std::string> scenarioNames();
+// `scale` multiplies task counts (bench uses it to reach a target size). Unknown name: healthy.
+ScenarioConfig makeScenario(const std::string& name, double scale = 1.0);
+
+}  // namespace stagelight::gen

@@ -1,0 +1,204 @@
+// Hostile and odd input written inline: wrong types, unknown events, broken lines, nulls, keys out
+// of order, CRLF, huge integers, deep plans. Each is reported with file, line and offset; the rest
+// of the log loads.
+#include <QtTest>
+
+#include "TestSupport.h"
+#include "load/Loader.h"
+#include "report/Summary.h"
+
+using namespace stagelight;
+namespace fs = std::filesystem;
+
+class Decoder : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+    std::unique_ptr<EventLogModel> load(const std::string& name, const std::string& text);
+    static const LoadWarning* warningAt(const EventLogModel& m, uint64_t line);
+
+private Q_SLOTS:
+    void malformedLinesAreReportedAndSkipped();
+    void wrongTypesAreToleratedAndNamed();
+    void unknownEventsAreCountedAndSkipped();
+    void nullsCrlfAndKeysOutOfOrder();
+    void largeIntegersKeepEveryDigit();
+    void deepPlansDecode();
+    void cutOffLastLineOfInProgressLogIsExpected();
+    void lastLineWithoutNewlineStillCounts();
+    void runningTasksAreKept();
+    void excludedAndBlacklistedTwinsCountOnce();
+    void binaryGarbageIsNotALog();
+};
+
+namespace {
+
+const char* kStart =
+    R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})" "\n"
+    R"({"Event":"SparkListenerApplicationStart","App Name":"t","App ID":"app-1","Timestamp":1000,"User":"u"})" "\n";
+const char* kTaskEnd =
+    R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Stage Attempt ID":0,"Task Type":"ResultTask","Task End Reason":{"Reason":"Success"},"Task Info":{"Task ID":%1,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"PROCESS_LOCAL","Speculative":false,"Getting Result Time":0,"Finish Time":2500,"Failed":false,"Killed":false,"Accumulables":[]},"Task Metrics":{"Executor Run Time":400,"JVM GC Time":%2,"Input Metrics":{"Bytes Read":%3,"Records Read":1}}})" "\n";
+
+std::string taskEnd(const QString& id, const QString& gc, const QString& input) {
+    return QString::fromLatin1(kTaskEnd).arg(id, gc, input).toStdString();
+}
+
+}  // namespace
+
+std::unique_ptr<EventLogModel> Decoder::load(const std::string& name, const std::string& text) {
+    const fs::path p = fs::path(tmp_.path().toStdString()) / name;
+    test::writeFile(p, text);
+    LoadResult r = loadEventLog(p);
+    return std::move(r.model);
+}
+
+const LoadWarning* Decoder::warningAt(const EventLogModel& m, uint64_t line) {
+    for (const LoadWarning& w : m.report.warnings)
+        if (w.line == line) return &w;
+    return nullptr;
+}
+
+
+void Decoder::malformedLinesAreReportedAndSkipped() {
+    std::string text = kStart;
+    text += taskEnd(QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("10"));
+    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Task Info":{"Task ID":2,)" "\n";  // cut off
+    text += "not json at all\n";
+    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0 "Task Info":{}})" "\n";  // missing comma
+    text += taskEnd(QStringLiteral("3"), QStringLiteral("5"), QStringLiteral("10"));
+    auto m = load("malformed", text);
+    QVERIFY(m);
+    QCOMPARE(summarize(*m).counts.tasks, int64_t(2));
+    QCOMPARE(m->report.malformedLines, uint64_t(3));
+    const LoadWarning* w = warningAt(*m, 4);
+    QVERIFY(w);
+    QVERIFY(w->file.find("malformed") != std::string::npos);
+    const size_t offsetOfLine4 = text.find("{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":0,\"Task Info\"");
+    QCOMPARE(w->offset, uint64_t(offsetOfLine4));
+    QVERIFY(warningAt(*m, 5) && warningAt(*m, 6));
+}
+
+void Decoder::wrongTypesAreToleratedAndNamed() {
+    std::string text = kStart;
+    text += taskEnd(QStringLiteral("1"), QStringLiteral("\"a lot\""), QStringLiteral("\"1024\""));
+    text += taskEnd(QStringLiteral("2"), QStringLiteral("[1,2]"), QStringLiteral("true"));
+    auto m = load("types", text);
+    QVERIFY(m);
+    QCOMPARE(m->tasks.size(), size_t(2));
+    QCOMPARE(m->tasks.get(0, TaskField::InputBytesRead), int64_t(1024));  // numeric string accepted
+    QCOMPARE(m->tasks.get(0, TaskField::JvmGcTime), int64_t(0));
+    const LoadWarning* w = warningAt(*m, 3);
+    QVERIFY(w);
+    QVERIFY2(w->message.find("JVM GC Time") != std::string::npos, w->message.c_str());
+    QCOMPARE(m->report.malformedLines, uint64_t(0));
+}
+
+void Decoder::unknownEventsAreCountedAndSkipped() {
+    std::string text = kStart;
+    text += R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"x"})" "\n";
+    text += R"({"Event":"com.example.MyPluginEvent","payload":{"deep":[1,2,3]}})" "\n";
+    text += R"({"Event":"com.example.MyPluginEvent"})" "\n";
+    text += taskEnd(QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("10"));
+    auto m = load("unknown", text);
+    QVERIFY(m);
+    QCOMPARE(summarize(*m).counts.unknownEvents, int64_t(3));
+    QCOMPARE(m->report.unknownEvents["com.example.MyPluginEvent"], uint64_t(2));
+    QCOMPARE(summarize(*m).counts.tasks, int64_t(1));
+}
+
+void Decoder::nullsCrlfAndKeysOutOfOrder() {
+    std::string text = kStart;
+    text += "{\"Job ID\":7,\"Event\":\"SparkListenerJobStart\",\"Submission Time\":1500,\"Stage Infos\":[],"
+            "\"Stage IDs\":[],\"Properties\":{\"spark.job.description\":null}}\r\n";
+    text += R"({"Event":"SparkListenerJobEnd","Job ID":7,"Completion Time":1800,"Job Result":{"Result":"JobFailed","Exception":{"Message":null}}})" "\r\n";
+    auto m = load("odd", text);
+    QVERIFY(m);
+    QCOMPARE(m->jobs.size(), size_t(1));
+    QCOMPARE(m->jobs[0].id, 7);
+    QCOMPARE(m->jobs[0].result, JobResult::Failed);
+    QCOMPARE(m->report.malformedLines, uint64_t(0));
+    QCOMPARE(m->report.warnings.size(), size_t(0));
+}
+
+void Decoder::largeIntegersKeepEveryDigit() {
+    std::string text = kStart;
+    // Stage-level CPU time accumulators pass 2^53; never route them through double.
+    text += R"({"Event":"SparkListenerStageCompleted","Stage Info":{"Stage ID":0,"Stage Attempt ID":0,"Stage Name":"s","Number of Tasks":1,"RDD Info":[],"Parent IDs":[],"Details":"","Submission Time":1000,"Completion Time":3000,"Accumulables":[{"ID":1,"Name":"internal.metrics.executorCpuTime","Value":9007199254740993,"Internal":true,"Count Failed Values":true}]}})" "\n";
+    text += taskEnd(QStringLiteral("1"), QStringLiteral("9223372036854775807"), QStringLiteral("9007199254740993"));
+    auto m = load("big", text);
+    QVERIFY(m);
+    QCOMPARE(m->stages[0].accumulables[0].value, std::string("9007199254740993"));
+    QCOMPARE(m->tasks.get(0, TaskField::InputBytesRead), int64_t(9007199254740993LL));
+    QCOMPARE(m->tasks.get(0, TaskField::JvmGcTime), std::numeric_limits<int64_t>::max());
+}
+
+void Decoder::deepPlansDecode() {
+    std::string plan = R"({"nodeName":"Leaf","simpleString":"Leaf","children":[],"metadata":{},"metrics":[]})";
+    for (int i = 0; i < 1500; ++i)
+        plan = R"({"nodeName":"Project","simpleString":"Project","children":[)" + plan + R"(],"metadata":{},"metrics":[]})";
+    std::string text = kStart;
+    text += R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart","executionId":0,"description":"deep","details":"","physicalPlanDescription":"","sparkPlanInfo":)" +
+            plan + R"(,"time":1200})" "\n";
+    auto m = load("deep", text);
+    QVERIFY(m);
+    QCOMPARE(m->sqlExecutions.size(), size_t(1));
+    QCOMPARE(m->sqlExecutions[0].plan.nodes.size(), size_t(1501));
+}
+
+void Decoder::cutOffLastLineOfInProgressLogIsExpected() {
+    std::string text = kStart;
+    text += taskEnd(QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("10"));
+    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Stage Att)";
+    auto m = load("app-2.inprogress", text);
+    QVERIFY(m);
+    QCOMPARE(m->report.malformedLines, uint64_t(0));
+    QVERIFY(m->report.truncatedTail);
+    QCOMPARE(m->report.warnings.size(), size_t(1));
+    QCOMPARE(m->report.warnings[0].severity, LoadWarning::Severity::Info);
+    QVERIFY(!m->application.complete);
+    // The same bytes in a completed log are a malformed line.
+    auto done = load("app-2", text);
+    QCOMPARE(done->report.malformedLines, uint64_t(1));
+}
+
+void Decoder::lastLineWithoutNewlineStillCounts() {
+    std::string text = kStart;
+    text += R"({"Event":"SparkListenerApplicationEnd","Timestamp":9000})";
+    auto m = load("no-newline", text);
+    QVERIFY(m);
+    QVERIFY(m->application.sawApplicationEnd);
+    QVERIFY(m->application.complete);
+    QCOMPARE(m->application.endTime, int64_t(9000));
+}
+
+void Decoder::runningTasksAreKept() {
+    std::string text = kStart;
+    text += R"({"Event":"SparkListenerTaskStart","Stage ID":0,"Stage Attempt ID":0,"Task Info":{"Task ID":5,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"NODE_LOCAL","Speculative":true,"Getting Result Time":0,"Finish Time":0,"Failed":false,"Killed":false,"Accumulables":[]}})" "\n";
+    auto m = load("running.inprogress", text);
+    QCOMPARE(m->tasks.size(), size_t(1));
+    QCOMPARE(m->tasks.endReason(0), EndReason::Running);
+    QVERIFY(m->tasks.hasFlag(0, kSpeculative));
+    QVERIFY(!m->tasks.hasFlag(0, kFinished));
+    QCOMPARE(Locality(m->tasks.get(0, TaskField::Locality)), Locality::NodeLocal);
+    QCOMPARE(summarize(*m).counts.tasks, int64_t(0));  // tasks = TaskEnd events
+}
+
+void Decoder::excludedAndBlacklistedTwinsCountOnce() {
+    std::string text = kStart;
+    text += R"({"Event":"org.apache.spark.scheduler.SparkListenerExecutorExcluded","time":5000,"executorId":"1","taskFailures":4})" "\n";
+    text += R"({"Event":"org.apache.spark.scheduler.SparkListenerExecutorBlacklisted","time":5000,"executorId":"1","taskFailures":4})" "\n";
+    auto m = load("excluded", text);
+    QVERIFY(m->executor("1"));
+    QCOMPARE(m->executor("1")->exclusions.size(), size_t(1));
+}
+
+void Decoder::binaryGarbageIsNotALog() {
+    std::string text(4096, '\0');
+    for (size_t i = 0; i < text.size(); ++i) text[i] = char((i * 131) % 251);
+    auto m = load("garbage.bin", text);
+    QVERIFY(m);
+    QCOMPARE(m->report.events, uint64_t(0));
+}
+
+QTEST_GUILESS_MAIN(Decoder)
+#include "tst_decoder.moc"

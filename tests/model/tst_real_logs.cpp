@@ -1,0 +1,145 @@
+// Every real event log under ../shared/eventlogs loads, and its counts equal both the corpus
+// README's table and an independent count made from the raw lines with Qt's JSON parser.
+#include <QtTest>
+
+#include <fstream>
+#include <regex>
+
+#include "TestSupport.h"
+#include "load/Loader.h"
+#include "report/Summary.h"
+
+using namespace stagelight;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CorpusRow {
+    std::string path, jst;
+    int64_t failed = 0, unparsable = 0;
+};
+
+std::vector<CorpusRow> corpusRows() {
+    std::vector<CorpusRow> rows;
+    std::ifstream in(test::sharedDir() / "eventlogs" / "README.md");
+    std::string line;
+    const std::regex unparsable(R"((\d+) unparsable)");
+    while (std::getline(in, line)) {
+        if (line.rfind("| `", 0) != 0) continue;
+        std::vector<std::string> cells;
+        size_t pos = 1;
+        while (pos < line.size()) {
+            size_t bar = line.find('|', pos);
+            if (bar == std::string::npos) break;
+            std::string cell = line.substr(pos, bar - pos);
+            cell.erase(0, cell.find_first_not_of(' '));
+            cell.erase(cell.find_last_not_of(' ') + 1);
+            cells.push_back(cell);
+            pos = bar + 1;
+        }
+        if (cells.size() < 12) continue;  // the shuffle-works table has other columns
+        CorpusRow r;
+        r.path = cells[0].substr(1, cells[0].size() - 2);
+        r.jst = cells[5];
+        r.failed = std::isdigit(static_cast<unsigned char>(cells[6][0])) ? std::stoll(cells[6]) : 0;
+        std::smatch m;
+        if (std::regex_search(cells.back(), m, unparsable)) r.unparsable = std::stoll(m[1]);
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+std::string jstText(const SummaryCounts& c) {
+    return std::to_string(c.jobs) + "/" + std::to_string(c.stageAttempts) + "/" + std::to_string(c.tasks);
+}
+
+}  // namespace
+
+class RealLogs : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { STAGELIGHT_REQUIRE_SHARED(); }
+
+    void countsMatchCorpusTable_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("jst");
+        QTest::addColumn<qint64>("failed");
+        QTest::addColumn<qint64>("unparsable");
+        const auto rows = corpusRows();
+        QVERIFY2(rows.size() > 90, "corpus README table not found or changed shape");
+        for (const CorpusRow& r : rows)
+            QTest::newRow(r.path.c_str()) << QString::fromStdString(r.path) << QString::fromStdString(r.jst)
+                                          << qint64(r.failed) << qint64(r.unparsable);
+    }
+    void countsMatchCorpusTable() {
+        QFETCH(QString, path);
+        QFETCH(QString, jst);
+        QFETCH(qint64, failed);
+        QFETCH(qint64, unparsable);
+        const fs::path file = test::sharedDir() / "eventlogs" / path.toStdString();
+        LoadResult r = loadEventLog(file);
+        QVERIFY2(r.model, r.error.c_str());
+        const Summary s = summarize(*r.model);
+        std::string expected = jst.toStdString();
+        // The table's author counted "SparkListenerStageSubmittedBAD" (an unknown event) as a
+        // StageSubmitted; by the definition (real StageSubmitted/Completed events) it is not one.
+        if (path.endsWith(QLatin1String("eventLog-corrupted-events"))) {
+            QCOMPARE(expected, std::string("10/11/0"));
+            QCOMPARE(r.model->report.unknownEvents["SparkListenerStageSubmittedBAD"], uint64_t(1));
+            expected = "10/10/0";
+        }
+        QCOMPARE(jstText(s.counts), expected);
+        QCOMPARE(s.counts.failedTasks, failed);
+        QCOMPARE(s.counts.malformedLines, unparsable);
+        if (unparsable > 0) {
+            // The report names the file and the line of each malformed one.
+            bool named = false;
+            for (const LoadWarning& w : r.model->report.warnings)
+                named = named || (w.line > 0 && w.message.find("malformed") != std::string::npos &&
+                                  w.file.find(file.filename().string()) != std::string::npos);
+            QVERIFY2(named, "no warning names the malformed line");
+        }
+    }
+
+    void countsMatchIndependentLineCount_data() { countsMatchCorpusTable_data(); }
+    void countsMatchIndependentLineCount() {
+        QFETCH(QString, path);
+        const fs::path file = test::sharedDir() / "eventlogs" / path.toStdString();
+        const auto text = test::rawLogText(file);
+        if (!text) QSKIP("layout or codec not handled by the independent reader (zip)");
+        const test::RawCounts raw = test::countRawLines(*text);
+        LoadResult r = loadEventLog(file);
+        QVERIFY2(r.model, r.error.c_str());
+        const Summary s = summarize(*r.model);
+        QCOMPARE(s.counts.jobs, raw.jobs);
+        QCOMPARE(s.counts.stageAttempts, raw.stageAttempts);
+        QCOMPARE(s.counts.tasks, raw.tasks);
+        QCOMPARE(s.counts.failedTasks, raw.failedTasks);
+        QCOMPARE(s.counts.executors, raw.executors);
+        QCOMPARE(s.counts.sqlExecutions, raw.sqlExecutions);
+        // A cut-off last line of an in-progress log is expected, not malformed.
+        const int64_t expectedMalformed =
+            raw.invalidLines - (raw.lastLineInvalid && r.model->source.inProgress ? 1 : 0);
+        QCOMPARE(s.counts.malformedLines, expectedMalformed);
+    }
+
+    void rawJsonOfAnEntityIsShownOnDemand() {
+        const fs::path file = test::sharedDir() / "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling/rp_sql_eventlog.zstd";
+        LoadResult r = loadEventLog(file);
+        QVERIFY(r.model);
+        const EventLogModel& m = *r.model;
+        QVERIFY(!m.jobs.empty());
+        auto jobLine = readSourceLine(m.source, m.jobs.back().startedAt);
+        QVERIFY(jobLine.has_value());
+        QVERIFY(jobLine->rfind("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + std::to_string(m.jobs.back().id), 0) == 0);
+        const size_t last = m.tasks.size() - 1;
+        SourceRef where{uint32_t(m.tasks.get(last, TaskField::SourcePart)),
+                        uint64_t(m.tasks.get(last, TaskField::SourceOffset)), 0};
+        auto taskLine = readSourceLine(m.source, where);
+        QVERIFY(taskLine.has_value());
+        QVERIFY(taskLine->find("\"Task ID\":" + std::to_string(m.tasks.get(last, TaskField::TaskId)) + ",") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(RealLogs)
+#include "tst_real_logs.moc"
