@@ -1,0 +1,52 @@
+// The desktop application: opens the log given on the command line, or the bundled demo log.
+// `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
+// headless and in tests).
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "gui/MainWindow.h"
+
+namespace {
+
+QString demoLogPath() {
+    const QString installed = QCoreApplication::applicationDirPath() +
+                              QStringLiteral("/../share/stagelight/demo/nightly-sales-rollup.zstd");
+    if (QFileInfo::exists(installed)) return QDir::cleanPath(installed);
+    return QStringLiteral(STAGELIGHT_DEMO_LOG_SOURCE);
+}
+
+}  // namespace
+
+int runGui(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Stagelight"));
+    QApplication::setOrganizationName(QStringLiteral("Stagelight"));
+    QString log, screenshot;
+    const QStringList args = QApplication::arguments().mid(1);
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size()) screenshot = args[++i];
+        else log = args[i];
+    }
+    if (log.isEmpty()) log = demoLogPath();
+    stagelight::MainWindow window;
+    if (!screenshot.isEmpty()) {
+        QObject::connect(&window, &stagelight::MainWindow::modelShown, &window, [&] {
+            QTimer::singleShot(200, &window, [&] {
+                const bool ok = window.grab().save(screenshot);
+                std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n", qPrintable(screenshot));
+                QApplication::exit(ok ? 0 : 2);
+            });
+        });
+        QObject::connect(&window, &stagelight::MainWindow::loadFinishedWithError, &window, [](const QString& m) {
+            std::fprintf(stderr, "%s\n", qPrintable(m));
+            QApplication::exit(2);
+        });
+    }
+    window.show();
+    window.openLog(log);
+    return QApplication::exec();
+}

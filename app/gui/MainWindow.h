@@ -1,0 +1,61 @@
+// The main window: overview and stage table in the middle, jobs and load warnings docked, a
+// status bar with the file, Spark version, load time and warning count. Logs open from the
+// toolbar, the command line, or by dropping a file on the window.
+#pragma once
+
+#include <QMainWindow>
+
+#include "qt/LoadSession.h"
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace stagelight {
+
+class DataTableView;
+class JobTableModel;
+class LoadWarningsModel;
+class OverviewPanel;
+class StageTableModel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    void openLog(const QString& path);
+    ModelPtr currentModel() const { return model_; }
+
+Q_SIGNALS:
+    void modelShown();  // a loaded model is on screen (used by --screenshot)
+    void loadFinishedWithError(const QString& message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void showModel(ModelPtr model);
+    void showProgress(qint64 done, qint64 total);
+    void chooseFile();
+
+    LoadSession* session_;
+    ModelPtr model_;
+    QString path_;
+    OverviewPanel* overview_;
+    StageTableModel* stages_;
+    JobTableModel* jobs_;
+    LoadWarningsModel* warnings_;
+    DataTableView* stageView_;
+    DataTableView* jobView_;
+    DataTableView* warningView_;
+    QLineEdit* filter_;
+    QLabel* status_;
+    QProgressBar* progress_;
+    QPushButton* cancel_;
+};
+
+}  // namespace stagelight

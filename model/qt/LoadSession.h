@@ -1,0 +1,40 @@
+// Loads an event log on a worker thread and hands the finished, immutable model to the GUI.
+// Each load has a generation number; results of a superseded load are dropped (as in hotspot).
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+#include "model/EventLogModel.h"
+
+namespace stagelight {
+
+using ModelPtr = std::shared_ptr<const EventLogModel>;
+
+class LoadSession : public QObject {
+    Q_OBJECT
+public:
+    explicit LoadSession(QObject* parent = nullptr);
+    ~LoadSession() override;
+
+    void load(const QString& path);
+    void cancel();
+    bool isLoading() const { return running_ > 0; }
+
+Q_SIGNALS:
+    void progress(qint64 bytesDone, qint64 bytesTotal);
+    void modelAvailable(stagelight::ModelPtr model);
+    void loadFailed(const QString& message);
+
+private:
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    quint64 generation_ = 0;
+    int running_ = 0;
+};
+
+}  // namespace stagelight
+
+Q_DECLARE_METATYPE(stagelight::ModelPtr)

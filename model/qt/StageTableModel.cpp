@@ -1,0 +1,83 @@
+#include "qt/StageTableModel.h"
+
+#include "report/Format.h"
+
+namespace stagelight {
+
+namespace {
+QString text(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+StageTableModel::StageTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void StageTableModel::setModel(ModelPtr model) {
+    beginResetModel();
+    model_ = std::move(model);
+    rows_.clear();
+    totalDuration_ = 0;
+    if (model_) {
+        for (StageTotals& st : computeStageTotals(*model_)) {
+            const StageAttempt& s = model_->stages[st.stage];
+            if (!(s.submitted || s.completed || st.tasks > 0)) continue;
+            totalDuration_ += st.durationMs;
+            rows_.push_back(st);
+        }
+    }
+    endResetModel();
+}
+
+int StageTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
+int StageTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    static const char* names[] = {"Stage", "Description", "Status", "Duration", "Share", "Tasks", "Failed",
+                                  "Input", "Shuffle read", "Shuffle write", "Spill (memory)", "Spill (disk)",
+                                  "GC time"};
+    return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
+}
+
+QVariant StageTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !model_ || index.row() >= int(rows_.size())) return {};
+    const StageTotals& st = rows_[size_t(index.row())];
+    const StageAttempt& s = model_->stages[st.stage];
+    if (role == StageIndexRole) return qulonglong(st.stage);
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Name || index.column() == Status ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                                                  : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    auto number = [&]() -> qlonglong {
+        switch (index.column()) {
+            case Stage: return qlonglong(s.stageId) * 1000 + s.attemptId;
+            case Duration: case Share: return st.durationMs;
+            case Tasks: return st.tasks;
+            case Failed: return st.failedTasks;
+            case Input: return st.sum(TaskField::InputBytesRead);
+            case ShuffleRead: return st.shuffleReadBytes();
+            case ShuffleWrite: return st.sum(TaskField::ShuffleBytesWritten);
+            case SpillMemory: return st.sum(TaskField::MemoryBytesSpilled);
+            case SpillDisk: return st.sum(TaskField::DiskBytesSpilled);
+            case GcTime: return st.sum(TaskField::JvmGcTime);
+            default: return 0;
+        }
+    };
+    if (role == SortRole) {
+        if (index.column() == Name) return text(s.name);
+        if (index.column() == Status) return text(std::string(stageStatusName(s.status())));
+        return number();
+    }
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    switch (index.column()) {
+        case Stage: return QStringLiteral("%1.%2").arg(s.stageId).arg(s.attemptId);
+        case Name: return role == Qt::ToolTipRole ? text(s.details.empty() ? s.name : s.details) : text(s.name);
+        case Status: return text(std::string(stageStatusName(s.status())));
+        case Duration: return text(formatDuration(st.durationMs));
+        case Share:
+            return totalDuration_ > 0 ? QStringLiteral("%1 %").arg(100.0 * double(st.durationMs) / double(totalDuration_), 0, 'f', 1)
+                                      : QString();
+        case Tasks: case Failed: return QString::number(number());
+        case GcTime: return text(formatDuration(number()));
+        default: return text(formatBytes(number()));
+    }
+}
+
+}  // namespace stagelight

@@ -1,0 +1,33 @@
+#include "tables/DataTableView.h"
+
+#include <QHeaderView>
+
+namespace stagelight {
+
+DataTableView::DataTableView(QWidget* parent) : QTableView(parent), proxy_(new QSortFilterProxyModel(this)) {
+    proxy_->setSortRole(Qt::UserRole);
+    proxy_->setFilterKeyColumn(-1);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    setModel(proxy_);
+    setSortingEnabled(true);
+    setAlternatingRowColors(true);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setWordWrap(false);
+    verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    horizontalHeader()->setHighlightSections(false);
+    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+}
+
+void DataTableView::setSourceModel(QAbstractItemModel* model) {
+    proxy_->setSourceModel(model);
+    connect(model, &QAbstractItemModel::modelReset, this, [this] { resizeColumnsToContents(); });
+}
+
+void DataTableView::setFilterText(const QString& text) { proxy_->setFilterFixedString(text); }
+
+QModelIndex DataTableView::sourceIndex(const QModelIndex& viewIndex) const { return proxy_->mapToSource(viewIndex); }
+
+}  // namespace stagelight
