@@ -41,6 +41,33 @@ const OrderedKeyTable& taskMetricKeys() {
 
 constexpr std::string_view kInternalPrefix = "internal.metrics.";
 
+// The text of a JSON string given its raw form (after the opening quote). Spark's metric names
+// need no unescaping; the rare escaped one is decoded into `scratch`.
+std::string_view rawStringText(const char* raw, std::string& scratch) {
+    const char* end = raw;
+    bool escaped = false;
+    while (*end != '"') {
+        if (*end == '\\') { escaped = true; ++end; }
+        ++end;
+    }
+    if (!escaped) return {raw, size_t(end - raw)};
+    scratch.clear();
+    for (const char* p = raw; p < end; ++p) {
+        if (*p != '\\') { scratch += *p; continue; }
+        ++p;
+        switch (*p) {
+            case 'n': scratch += '\n'; break;
+            case 't': scratch += '\t'; break;
+            case 'r': scratch += '\r'; break;
+            case 'b': scratch += '\b'; break;
+            case 'f': scratch += '\f'; break;
+            case 'u': scratch += '?'; p += 4; break;  // not seen in metric names; keep length sane
+            default: scratch += *p; break;
+        }
+    }
+    return scratch;
+}
+
 }  // namespace
 
 void EventDecoder::readTaskInfo(Value v, TaskRecord& task) {
@@ -76,26 +103,38 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         bool hasName = false, internal = false, numeric = false;
         int64_t update = 0;
         std::string_view metadata;
-        forEachField(entry, [&](std::string_view k, od::value val) {
+        std::string nameScratch;
+        // Spark writes ID, Name, Update, Value, Internal, Count Failed Values, Metadata: once the
+        // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped.
+        forEachFieldUntil(entry, [&](std::string_view k, od::value val) {
             if (k == "ID") id = readInt(val, k, problems_);
-            else if (k == "Name") { name = readString(val, k, problems_); hasName = true; internal = name.substr(0, kInternalPrefix.size()) == kInternalPrefix; }
-            else if (k == "Update" && !internal) {
+            else if (k == "Name") {
+                // Decide on the raw text: unescaping every internal name would copy it for nothing.
+                od::raw_json_string raw;
+                if (typeOf(val) != od::json_type::string || val.get_raw_json_string().get(raw) != simdjson::SUCCESS)
+                    return true;
+                internal = std::strncmp(raw.raw(), kInternalPrefix.data(), kInternalPrefix.size()) == 0;
+                if (internal) return false;
+                name = rawStringText(raw.raw(), nameScratch);
+                hasName = true;
+            } else if (k == "Update") {
                 // SQL metrics and user accumulators are written as strings of their value.
-                od::json_type t = typeOf(val);
+                const od::json_type t = typeOf(val);
                 if (t == od::json_type::number) { update = readInt(val, k, problems_); numeric = true; }
                 else if (t == od::json_type::string) { std::string_view s; numeric = val.get_string().get(s) == simdjson::SUCCESS && parseInt64(s, update); }
+            } else if (k == "Internal") {
+                internal = internal || readBool(val, k, problems_);
+            } else if (k == "Metadata") {
+                metadata = readString(val, k, problems_);
             }
-            else if (k == "Internal") internal = internal || readBool(val, k, problems_);
-            else if (k == "Metadata") metadata = readString(val, k, problems_);
+            return true;
         });
         if (internal) return;
-        if (hasName) {
-            auto [it, inserted] = model_.accumulatorDefinitions.try_emplace(id);
-            if (inserted) {
-                it->second.id = id;
-                it->second.name = std::string(name);
-                it->second.metadata = std::string(metadata);
-            }
+        if (hasName && knownAccumulators_.insert(id).second) {
+            AccumulableInfo& def = model_.accumulatorDefinitions[id];
+            def.id = id;
+            def.name = std::string(name);
+            def.metadata = std::string(metadata);
         }
         if (numeric) task.accumulables.push_back({id, update});
     });

@@ -6,6 +6,7 @@
 
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "model/EventLogModel.h"
 #include "parse/Json.h"
@@ -86,6 +87,7 @@ private:
     std::string_view currentEvent_;
     // Tasks started but not (yet) ended, by task id.
     std::unordered_map<int64_t, TaskRecord> runningTasks_;
+    std::unordered_set<int64_t> knownAccumulators_;  // ids already in accumulatorDefinitions
 };
 
 }  // namespace stagelight

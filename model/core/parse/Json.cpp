@@ -13,7 +13,9 @@ bool parseInt64(std::string_view text, int64_t& out) {
 }
 
 int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64_t fallback) {
-    switch (typeOf(v)) {
+    int64_t fast;
+    if (v.get_int64().get(fast) == simdjson::SUCCESS) return fast;  // the common case; a failed
+    switch (typeOf(v)) {                                            // attempt consumes nothing
         case od::json_type::number: {
             int64_t i;
             if (v.get_int64().get(i) == simdjson::SUCCESS) return i;

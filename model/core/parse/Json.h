@@ -71,6 +71,18 @@ void forEachField(od::value v, Fn&& fn) {
     }
 }
 
+// Like forEachField, but stops as soon as `fn` returns false (On-Demand skips the rest when
+// the parent moves on), for objects whose first keys decide whether the rest matters.
+template <typename Fn>
+void forEachFieldUntil(od::value v, Fn&& fn) {
+    od::object obj = v.get_object();
+    for (auto result : obj) {
+        od::field field = unwrap(result);
+        std::string_view key = keyOf(field);
+        if (!fn(key, field.value())) return;
+    }
+}
+
 template <typename Fn>
 void forEachElement(od::value v, Fn&& fn) {
     od::array arr = v.get_array();
