@@ -299,6 +299,26 @@ private Q_SLOTS:
         QVERIFY(sameCounts(summarize(*r.model).counts, expected_));
     }
 
+    void realZstdLogTruncatedAtManyOffsets() {
+        STAGELIGHT_REQUIRE_SHARED();
+        const fs::path real = test::sharedDir() /
+            "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling/tasks_executors_fail_compressed_eventlog.zstd";
+        const std::string bytes = test::readFile(real);
+        const int64_t full = counts(real).tasks;
+        QCOMPARE(full, int64_t(8630));
+        int64_t previous = -1;
+        for (int i = 1; i <= 30; ++i) {
+            const fs::path p = dir() / "real-cut.zstd.inprogress";
+            test::writeFile(p, bytes.substr(0, bytes.size() * size_t(i) / 31));
+            LoadResult r = loadEventLog(p);
+            QVERIFY(r.model);
+            const SummaryCounts c = summarize(*r.model).counts;
+            QVERIFY(c.tasks >= previous && c.tasks <= full);
+            QCOMPARE(c.malformedLines, int64_t(0));
+            previous = c.tasks;
+        }
+    }
+
     void nothingIsModified() {
         const fs::path p = dir() / "readonly.zstd";
         const std::string bytes = gen::frame(Codec::Zstd, healthyLog());

@@ -9,17 +9,19 @@ int64_t TaskTable::duration(size_t row) const {
     return finish > 0 ? finish - launch : 0;
 }
 
-void TaskTable::append(const TaskRecord& record, TaskFailure* failure) {
-    TaskRecord r = record;
-    r[TaskField::AccumulablesBegin] = static_cast<int64_t>(accumIds_.size());
-    r[TaskField::FailureDetail] = -1;
+void TaskTable::append(const TaskRecord& r, TaskFailure* failure) {
+    int64_t failureIndex = -1;
     if (failure) {
-        r[TaskField::FailureDetail] = static_cast<int64_t>(failures_.size());
+        failureIndex = static_cast<int64_t>(failures_.size());
         failures_.push_back(std::move(*failure));
     }
-    for (size_t i = 0; i < kTaskFieldCount; ++i) columns_[i].append(r.fields[i]);
-    for (size_t i = 0; i < kExecutorMetricCount; ++i)
-        executorMetrics_[i].append(r.executorMetrics[i]);
+    for (size_t i = 0; i < kTaskFieldCount; ++i) {
+        int64_t v = r.fields[i];
+        if (i == size_t(TaskField::AccumulablesBegin)) v = static_cast<int64_t>(accumIds_.size());
+        else if (i == size_t(TaskField::FailureDetail)) v = failureIndex;
+        columns_[i].append(v);
+    }
+    for (size_t i = 0; i < kExecutorMetricCount; ++i) executorMetrics_[i].append(r.executorMetrics[i]);
     for (const AccumulableUpdate& a : r.accumulables) {
         accumIds_.append(a.id);
         accumValues_.append(a.update);

@@ -1,0 +1,99 @@
+// The command line as other tools use it: exit codes, one-line errors naming the file, and the
+// documented JSON fields of `summary --json`.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include "LogGenerator.h"
+#include "TestSupport.h"
+
+using namespace stagelight;
+
+namespace {
+struct Run {
+    int exitCode;
+    QByteArray out, err;
+};
+Run run(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(STAGELIGHT_EXECUTABLE), args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+}  // namespace
+
+class Cli : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    QString path(const char* name) const { return tmp_.filePath(QString::fromLatin1(name)); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        test::writeFile(path("skew.zstd").toStdString(), gen::frame(Codec::Zstd, gen::generateLogText(gen::makeScenario("skew"))));
+        test::writeFile(path("empty").toStdString(), "");
+        test::writeFile(path("bad").toStdString(), std::string(R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})") + "\n{oops\n");
+    }
+
+    void summaryJsonHasTheDocumentedFields() {
+        const Run r = run({QStringLiteral("summary"), path("skew.zstd"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject app = o.value(QStringLiteral("application")).toObject();
+        for (const char* k : {"id", "name", "sparkVersion", "startTime", "endTime", "durationMs", "complete"})
+            QVERIFY2(app.contains(QLatin1String(k)), k);
+        QCOMPARE(app.value(QStringLiteral("sparkVersion")).toString(), QStringLiteral("3.5.1"));
+        QVERIFY(app.value(QStringLiteral("complete")).toBool());
+        const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
+        for (const char* k : {"jobs", "stageAttempts", "tasks", "failedTasks", "executors", "sqlExecutions",
+                              "unknownEvents", "malformedLines"})
+            QVERIFY2(counts.contains(QLatin1String(k)), k);
+        QCOMPARE(counts.value(QStringLiteral("tasks")).toInt(), 64);
+        const QJsonArray stages = o.value(QStringLiteral("stages")).toArray();
+        QCOMPARE(stages.size(), 2);
+        // Sorted by duration, longest first; the skewed reduce stage is the longest.
+        QVERIFY(stages[0].toObject().value(QStringLiteral("durationMs")).toInteger() >=
+                stages[1].toObject().value(QStringLiteral("durationMs")).toInteger());
+        for (const char* k : {"stageId", "attemptId", "durationMs", "numTasks", "inputBytes", "shuffleReadBytes",
+                              "shuffleWriteBytes", "memoryBytesSpilled", "diskBytesSpilled", "jvmGcTimeMs"})
+            QVERIFY2(stages[0].toObject().contains(QLatin1String(k)), k);
+        QVERIFY(o.value(QStringLiteral("warnings")).isArray());
+    }
+
+    void summaryTextListsStages() {
+        const Run r = run({QStringLiteral("summary"), path("skew.zstd")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Stages by duration"));
+        QVERIFY(r.out.contains("stagelight-skew"));
+    }
+
+    void warningsGoToStderrAndStillExitZero() {
+        const Run r = run({QStringLiteral("summary"), path("bad")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.contains("bad:2"));
+        QVERIFY(r.err.contains("malformed"));
+    }
+
+    void usageErrorsExitOne() {
+        QCOMPARE(run({QStringLiteral("summary")}).exitCode, 1);
+        QCOMPARE(run({QStringLiteral("summary"), path("skew.zstd"), QStringLiteral("--bogus")}).exitCode, 1);
+    }
+
+    void unreadableInputExitsTwoWithOneLine() {
+        Run r = run({QStringLiteral("summary"), path("does-not-exist")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("does-not-exist: no such file"));
+        QCOMPARE(r.err.count('\n'), 1);
+        r = run({QStringLiteral("summary"), path("empty")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("no Spark events"));
+        QDir().mkpath(path("emptydir"));
+        r = run({QStringLiteral("summary"), path("emptydir")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("directory is empty"));
+    }
+};
+
+QTEST_GUILESS_MAIN(Cli)
+#include "tst_cli.moc"

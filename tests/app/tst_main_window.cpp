@@ -1,0 +1,53 @@
+// The main window opens a log on a worker thread, fills its tables, shows log text as plain text,
+// and reports an unreadable file; screenshots are saved for people to look at.
+#include <QLabel>
+#include <QTableView>
+#include <QtTest>
+
+#include "LogGenerator.h"
+#include "TestSupport.h"
+#include "gui/MainWindow.h"
+
+using namespace stagelight;
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private Q_SLOTS:
+    void opensTheDemoScenario() {
+        auto config = gen::makeScenario("demo");
+        config.appName = "<b>bold</b> & <i>app</i>";  // text from a log is never rich text
+        const QString log = tmp_.filePath(QStringLiteral("demo.lz4"));
+        test::writeFile(log.toStdString(), gen::frame(Codec::Lz4, gen::generateLogText(config)));
+        MainWindow w;
+        QSignalSpy shown(&w, &MainWindow::modelShown);
+        w.show();
+        w.openLog(log);
+        QVERIFY(shown.wait(30000));
+        QVERIFY(w.currentModel());
+        bool sawName = false;
+        for (QLabel* label : w.findChildren<QLabel*>()) {
+            if (!label->text().contains(QStringLiteral("<b>bold</b>"))) continue;
+            sawName = true;
+            QCOMPARE(label->textFormat(), Qt::PlainText);
+        }
+        QVERIFY(sawName);
+        int tablesWithRows = 0;
+        for (QTableView* t : w.findChildren<QTableView*>()) tablesWithRows += t->model()->rowCount() > 0;
+        QVERIFY(tablesWithRows >= 2);
+        const QString shot = QString::fromStdString((test::binaryDir() / "main-window.png").string());
+        QVERIFY(w.grab().save(shot));
+    }
+
+    void reportsAnUnreadableLog() {
+        MainWindow w;
+        QSignalSpy failed(&w, &MainWindow::loadFinishedWithError);
+        w.openLog(tmp_.filePath(QStringLiteral("missing")));
+        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("no such file")));
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "tst_main_window.moc"
