@@ -4,29 +4,16 @@
 
 namespace stagelight {
 
-JobTableModel::JobTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+JobTableModel::JobTableModel(QObject* parent)
+    : SnapshotTableModel({tr("Job"), tr("Description"), tr("Result"), tr("Duration"), tr("Stages"), tr("SQL")}, parent) {}
 
-void JobTableModel::setModel(ModelPtr model) {
-    beginResetModel();
-    model_ = std::move(model);
-    endResetModel();
-}
-
-int JobTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !model_ ? 0 : int(model_->jobs.size());
-}
-int JobTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"Job", "Description", "Result", "Duration", "Stages", "SQL"};
-    return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
-}
+int JobTableModel::rebuild() { return snapshot() ? int(snapshot()->jobs.size()) : 0; }
 
 QVariant JobTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !model_ || index.row() >= int(model_->jobs.size())) return {};
-    const stagelight::Job& j = model_->jobs[size_t(index.row())];
-    const int64_t end = j.completionTime >= 0 ? j.completionTime : model_->application.lastEventTime;
+    const ModelPtr& model = snapshot();
+    if (!index.isValid() || !model || index.row() >= int(model->jobs.size())) return {};
+    const stagelight::Job& j = model->jobs[size_t(index.row())];
+    const int64_t end = j.completionTime >= 0 ? j.completionTime : model->application.lastEventTime;
     const int64_t duration = j.submissionTime >= 0 && end >= j.submissionTime ? end - j.submissionTime : 0;
     const char* result = j.result == JobResult::Succeeded ? "SUCCEEDED" : j.result == JobResult::Failed ? "FAILED" : "RUNNING";
     if (role == Qt::TextAlignmentRole)

@@ -2,29 +2,16 @@
 
 namespace stagelight {
 
-LoadWarningsModel::LoadWarningsModel(QObject* parent) : QAbstractTableModel(parent) {}
+LoadWarningsModel::LoadWarningsModel(QObject* parent)
+    : SnapshotTableModel({tr("Severity"), tr("File"), tr("Line"), tr("Offset"), tr("Message")}, parent) {}
 
-void LoadWarningsModel::setModel(ModelPtr model) {
-    beginResetModel();
-    model_ = std::move(model);
-    endResetModel();
-}
-
-int LoadWarningsModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !model_ ? 0 : int(model_->report.warnings.size());
-}
-int LoadWarningsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-QVariant LoadWarningsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"Severity", "File", "Line", "Offset", "Message"};
-    return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
-}
+int LoadWarningsModel::rebuild() { return snapshot() ? int(snapshot()->report.warnings.size()) : 0; }
 
 QVariant LoadWarningsModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !model_ || index.row() >= int(model_->report.warnings.size())) return {};
+    const ModelPtr& model = snapshot();
+    if (!index.isValid() || !model || index.row() >= int(model->report.warnings.size())) return {};
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
-    const LoadWarning& w = model_->report.warnings[size_t(index.row())];
+    const LoadWarning& w = model->report.warnings[size_t(index.row())];
     switch (index.column()) {
         case Severity:
             return QString::fromLatin1(w.severity == LoadWarning::Severity::Info      ? "info"

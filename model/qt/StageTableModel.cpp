@@ -8,39 +8,29 @@ namespace {
 QString text(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
-StageTableModel::StageTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+StageTableModel::StageTableModel(QObject* parent)
+    : SnapshotTableModel({tr("Stage"), tr("Description"), tr("Status"), tr("Duration"), tr("Share"), tr("Tasks"),
+                          tr("Failed"), tr("Input"), tr("Shuffle read"), tr("Shuffle write"), tr("Spill (memory)"),
+                          tr("Spill (disk)"), tr("GC time")},
+                         parent) {}
 
-void StageTableModel::setModel(ModelPtr model) {
-    beginResetModel();
-    model_ = std::move(model);
+int StageTableModel::rebuild() {
     rows_.clear();
     totalDuration_ = 0;
-    if (model_) {
-        for (StageTotals& st : computeStageTotals(*model_)) {
-            const StageAttempt& s = model_->stages[st.stage];
-            if (!(s.submitted || s.completed || st.tasks > 0)) continue;
-            totalDuration_ += st.durationMs;
-            rows_.push_back(st);
-        }
+    if (!snapshot()) return 0;
+    for (StageTotals& st : computeStageTotals(*snapshot())) {
+        const StageAttempt& s = snapshot()->stages[st.stage];
+        if (!(s.submitted || s.completed || st.tasks > 0)) continue;
+        totalDuration_ += st.durationMs;
+        rows_.push_back(st);
     }
-    endResetModel();
-}
-
-int StageTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
-int StageTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    static const char* names[] = {"Stage", "Description", "Status", "Duration", "Share", "Tasks", "Failed",
-                                  "Input", "Shuffle read", "Shuffle write", "Spill (memory)", "Spill (disk)",
-                                  "GC time"};
-    return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
+    return int(rows_.size());
 }
 
 QVariant StageTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !model_ || index.row() >= int(rows_.size())) return {};
+    if (!index.isValid() || !snapshot() || index.row() >= int(rows_.size())) return {};
     const StageTotals& st = rows_[size_t(index.row())];
-    const StageAttempt& s = model_->stages[st.stage];
+    const StageAttempt& s = snapshot()->stages[st.stage];
     if (role == StageIndexRole) return qulonglong(st.stage);
     if (role == Qt::TextAlignmentRole)
         return index.column() == Name || index.column() == Status ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))

@@ -2,7 +2,7 @@
 // text is formatted like Spark's UI; Qt::UserRole holds the raw number for sorting.
 #pragma once
 
-#include <QAbstractTableModel>
+#include "qt/SnapshotTableModel.h"
 
 #include <vector>
 
@@ -11,24 +11,18 @@
 
 namespace stagelight {
 
-class StageTableModel : public QAbstractTableModel {
+class StageTableModel : public SnapshotTableModel {
     Q_OBJECT
 public:
     enum Column { Stage, Name, Status, Duration, Share, Tasks, Failed, Input, ShuffleRead, ShuffleWrite,
                   SpillMemory, SpillDisk, GcTime, ColumnCount };
-    static constexpr int SortRole = Qt::UserRole;
     static constexpr int StageIndexRole = Qt::UserRole + 1;  // index into EventLogModel::stages
 
     explicit StageTableModel(QObject* parent = nullptr);
-    void setModel(ModelPtr model);
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    ModelPtr model_;
+    int rebuild() override;
     std::vector<StageTotals> rows_;
     int64_t totalDuration_ = 0;
 };

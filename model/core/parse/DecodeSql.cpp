@@ -14,6 +14,16 @@ SqlExecution& EventDecoder::sqlFor(int64_t id) {
     return s;
 }
 
+PlanMetric EventDecoder::readPlanMetric(Value v) {
+    PlanMetric metric;
+    forEachField(v, [&](std::string_view k, od::value val) {
+        if (k == "name") metric.name = std::string(readString(val, k, problems_));
+        else if (k == "accumulatorId") metric.accumulatorId = readInt(val, k, problems_);
+        else if (k == "metricType") metric.metricType = std::string(readString(val, k, problems_));
+    });
+    return metric;
+}
+
 void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth) {
     if (depth > 4000) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
     forEachField(v, [&](std::string_view k, od::value val) {
@@ -21,15 +31,7 @@ void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth
         else if (k == "simpleString") plan.nodes[size_t(index)].simpleString = std::string(readString(val, k, problems_));
         else if (k == "metadata") plan.nodes[size_t(index)].metadata = readProperties(val, k, problems_);
         else if (k == "metrics" && !isNull(val))
-            forEachElement(val, [&](od::value m) {
-                PlanMetric metric;
-                forEachField(m, [&](std::string_view mk, od::value mv) {
-                    if (mk == "name") metric.name = std::string(readString(mv, mk, problems_));
-                    else if (mk == "accumulatorId") metric.accumulatorId = readInt(mv, mk, problems_);
-                    else if (mk == "metricType") metric.metricType = std::string(readString(mv, mk, problems_));
-                });
-                plan.nodes[size_t(index)].metrics.push_back(std::move(metric));
-            });
+            forEachElement(val, [&](od::value m) { plan.nodes[size_t(index)].metrics.push_back(readPlanMetric(m)); });
         else if (k == "children" && !isNull(val))
             forEachElement(val, [&](od::value child) {
                 const auto childIndex = int32_t(plan.nodes.size());
@@ -142,15 +144,7 @@ void EventDecoder::sqlAdaptiveMetricUpdates(od::object& e) {
         od::value v = field.value();
         if (k == "executionId") id = readInt(v, k, problems_, -1);
         else if (k == "sqlPlanMetrics" && !isNull(v))
-            forEachElement(v, [&](od::value m) {
-                PlanMetric metric;
-                forEachField(m, [&](std::string_view mk, od::value mv) {
-                    if (mk == "name") metric.name = std::string(readString(mv, mk, problems_));
-                    else if (mk == "accumulatorId") metric.accumulatorId = readInt(mv, mk, problems_);
-                    else if (mk == "metricType") metric.metricType = std::string(readString(mv, mk, problems_));
-                });
-                metrics.push_back(std::move(metric));
-            });
+            forEachElement(v, [&](od::value m) { metrics.push_back(readPlanMetric(m)); });
     }
     if (id < 0) return;
     SqlPlan holder;

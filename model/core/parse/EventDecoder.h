@@ -77,6 +77,7 @@ private:
     void sqlAdaptiveMetricUpdates(simdjson::ondemand::object& e);
     void sqlDriverAccumUpdates(simdjson::ondemand::object& e);
     void readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth);
+    PlanMetric readPlanMetric(Value v);
     SqlExecution& sqlFor(int64_t id);
     void addPlanMetrics(SqlExecution& exec, const SqlPlan& plan);
 

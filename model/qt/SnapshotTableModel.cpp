@@ -1,0 +1,25 @@
+#include "qt/SnapshotTableModel.h"
+
+namespace stagelight {
+
+SnapshotTableModel::SnapshotTableModel(QStringList columns, QObject* parent)
+    : QAbstractTableModel(parent), columns_(std::move(columns)) {}
+
+void SnapshotTableModel::setModel(ModelPtr model) {
+    beginResetModel();
+    model_ = std::move(model);
+    rows_ = rebuild();
+    endResetModel();
+}
+
+int SnapshotTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows_; }
+int SnapshotTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(columns_.size());
+}
+
+QVariant SnapshotTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columns_.size()) return {};
+    return columns_[section];
+}
+
+}  // namespace stagelight
