@@ -1,2 +1,5 @@
 #include <cstdio>
-int runGui(int, char**) { std::puts("GUI not built"); return 1; }
+int runGui(int, char**) {
+    std::puts("GUI not built");
+    return 1;
+}

@@ -9,10 +9,13 @@
 namespace {
 void printUsage() {
     std::puts(
-        "usage: stagelight [LOG]                 open LOG (or the bundled demo log) in the desktop app\n"
+        "usage: stagelight [LOG]                 open LOG (or the bundled demo log) in the desktop "
+        "app\n"
         "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
-        "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or a\n"
-        "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy EVENT_LOG_1).\n"
+        "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
+        "a\n"
+        "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy "
+        "EVENT_LOG_1).\n"
         "Exit codes: 0 loaded, 1 usage error, 2 nothing could be read.");
 }
 }  // namespace

@@ -12,11 +12,14 @@ int runSummary(std::span<const std::string_view> args) {
     bool json = false;
     std::string path;
     for (std::string_view a : args) {
-        if (a == "--json") json = true;
+        if (a == "--json")
+            json = true;
         else if (!a.empty() && a[0] == '-') {
-            std::fprintf(stderr, "stagelight summary: unknown option %.*s\n", int(a.size()), a.data());
+            std::fprintf(stderr, "stagelight summary: unknown option %.*s\n", int(a.size()),
+                         a.data());
             return kUsage;
-        } else if (path.empty()) path = std::string(a);
+        } else if (path.empty())
+            path = std::string(a);
         else {
             std::fprintf(stderr, "stagelight summary: only one LOG may be given\n");
             return kUsage;
@@ -32,12 +35,14 @@ int runSummary(std::span<const std::string_view> args) {
         return kUnreadable;
     }
     const EventLogModel& model = *loaded.model;
-    for (const LoadWarning& w : model.report.warnings) std::fprintf(stderr, "warning: %s\n", w.toString().c_str());
+    for (const LoadWarning& w : model.report.warnings)
+        std::fprintf(stderr, "warning: %s\n", w.toString().c_str());
     if (model.report.suppressedWarnings > 0)
         std::fprintf(stderr, "warning: %llu more warnings not shown\n",
                      static_cast<unsigned long long>(model.report.suppressedWarnings));
     if (model.report.events == 0 && model.report.unknownEventCount() == 0) {
-        std::fprintf(stderr, "stagelight: %s: no Spark events could be read (%llu lines, %llu malformed)\n",
+        std::fprintf(stderr,
+                     "stagelight: %s: no Spark events could be read (%llu lines, %llu malformed)\n",
                      path.c_str(), static_cast<unsigned long long>(model.report.lines),
                      static_cast<unsigned long long>(model.report.malformedLines));
         return kUnreadable;

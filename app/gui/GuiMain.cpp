@@ -28,8 +28,10 @@ int runGui(int argc, char** argv) {
     QString log, screenshot;
     const QStringList args = QApplication::arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size()) screenshot = args[++i];
-        else log = args[i];
+        if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size())
+            screenshot = args[++i];
+        else
+            log = args[i];
     }
     if (log.isEmpty()) log = demoLogPath();
     stagelight::MainWindow window;
@@ -37,14 +39,16 @@ int runGui(int argc, char** argv) {
         QObject::connect(&window, &stagelight::MainWindow::modelShown, &window, [&] {
             QTimer::singleShot(200, &window, [&] {
                 const bool ok = window.grab().save(screenshot);
-                std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n", qPrintable(screenshot));
+                std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
+                             qPrintable(screenshot));
                 QApplication::exit(ok ? 0 : 2);
             });
         });
-        QObject::connect(&window, &stagelight::MainWindow::loadFinishedWithError, &window, [](const QString& m) {
-            std::fprintf(stderr, "%s\n", qPrintable(m));
-            QApplication::exit(2);
-        });
+        QObject::connect(&window, &stagelight::MainWindow::loadFinishedWithError, &window,
+                         [](const QString& m) {
+                             std::fprintf(stderr, "%s\n", qPrintable(m));
+                             QApplication::exit(2);
+                         });
     }
     window.show();
     window.openLog(log);

@@ -95,7 +95,8 @@ void MainWindow::createActions() {
 }
 
 void MainWindow::createDocks() {
-    auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+    auto dock = [this](const QString& title, const QString& name, QWidget* widget,
+                       Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(widget);
@@ -103,12 +104,14 @@ void MainWindow::createDocks() {
         return d;
     };
     dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
-    QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_, Qt::BottomDockWidgetArea);
+    QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_,
+                                 Qt::BottomDockWidgetArea);
     resizeDocks({warnings}, {140}, Qt::Vertical);
 }
 
 void MainWindow::chooseFile() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Spark event log"), path_,
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Spark event log"), path_,
         tr("Spark event logs (*);;Compressed (*.zstd *.zst *.lz4 *.snappy *.lzf *.gz *.zip)"));
     if (!path.isEmpty()) openLog(path);
 }
@@ -137,11 +140,13 @@ void MainWindow::showModel(ModelPtr model) {
     warnings_->setModel(model_);
     const Application& app = model_->application;
     const size_t warnings = model_->report.warnings.size() + model_->report.suppressedWarnings;
-    setWindowTitle(tr("%1 — Stagelight").arg(QString::fromStdString(app.name.empty() ? app.id : app.name)));
-    status_->setText(tr("%1 · Spark %2 · loaded in %3 ms · %4 warnings")
-                         .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion))
-                         .arg(qint64(model_->report.loadMillis))
-                         .arg(warnings));
+    setWindowTitle(
+        tr("%1 — Stagelight").arg(QString::fromStdString(app.name.empty() ? app.id : app.name)));
+    status_->setText(
+        tr("%1 · Spark %2 · loaded in %3 ms · %4 warnings")
+            .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion))
+            .arg(qint64(model_->report.loadMillis))
+            .arg(warnings));
     Q_EMIT modelShown();
 }
 

@@ -36,13 +36,19 @@ void OverviewPanel::setModel(const ModelPtr& model) {
     auto str = [](const std::string& x) { return QString::fromStdString(x); };
     app_->setText(str(a.name.empty() ? "(unnamed)" : a.name) + QStringLiteral("  ·  ") + str(a.id) +
                   (a.user.empty() ? QString() : QStringLiteral("  ·  ") + str(a.user)));
-    spark_->setText(a.sparkVersion.empty() ? tr("unknown (no SparkListenerLogStart)") : str(a.sparkVersion));
-    wallClock_->setText(s.durationMs >= 0 ? str(formatDuration(s.durationMs)) + (a.complete ? QString() : tr("  (incomplete log)"))
+    spark_->setText(a.sparkVersion.empty() ? tr("unknown (no SparkListenerLogStart)")
+                                           : str(a.sparkVersion));
+    wallClock_->setText(s.durationMs >= 0 ? str(formatDuration(s.durationMs)) +
+                                                (a.complete ? QString() : tr("  (incomplete log)"))
                                           : tr("unknown"));
     counts_->setText(tr("%1 jobs · %2 stage attempts · %3 tasks (%4 failed) · %5 SQL executions")
-                         .arg(s.counts.jobs).arg(s.counts.stageAttempts).arg(s.counts.tasks)
-                         .arg(s.counts.failedTasks).arg(s.counts.sqlExecutions));
-    int64_t input = 0, shuffleRead = 0, shuffleWrite = 0, memSpill = 0, diskSpill = 0, gc = 0, run = 0;
+                         .arg(s.counts.jobs)
+                         .arg(s.counts.stageAttempts)
+                         .arg(s.counts.tasks)
+                         .arg(s.counts.failedTasks)
+                         .arg(s.counts.sqlExecutions));
+    int64_t input = 0, shuffleRead = 0, shuffleWrite = 0, memSpill = 0, diskSpill = 0, gc = 0,
+            run = 0;
     for (const StageTotals& st : s.stages) {
         input += st.sum(TaskField::InputBytesRead);
         shuffleRead += st.shuffleReadBytes();
@@ -53,15 +59,18 @@ void OverviewPanel::setModel(const ModelPtr& model) {
         run += st.sum(TaskField::ExecutorRunTime);
     }
     data_->setText(tr("input %1 · shuffle read %2 · shuffle write %3")
-                       .arg(str(formatBytes(input)), str(formatBytes(shuffleRead)), str(formatBytes(shuffleWrite))));
+                       .arg(str(formatBytes(input)), str(formatBytes(shuffleRead)),
+                            str(formatBytes(shuffleWrite))));
     spill_->setText(tr("spilled %1 in memory, %2 to disk · GC %3 of %4 task run time")
-                        .arg(str(formatBytes(memSpill)), str(formatBytes(diskSpill)), str(formatDuration(gc)),
-                             str(formatDuration(run))));
+                        .arg(str(formatBytes(memSpill)), str(formatBytes(diskSpill)),
+                             str(formatDuration(gc)), str(formatDuration(run))));
     int cores = 0;
     for (const Executor& e : model->executors) cores += e.added ? e.totalCores : 0;
     executors_->setText(tr("%1 executors, %2 cores").arg(s.counts.executors).arg(cores));
-    source_->setText(str(model->source.root.string()) + QStringLiteral("  (") + str(std::string(layoutName(model->source.layout))) +
-                     QStringLiteral(", ") + str(formatBytes(int64_t(model->report.bytesOnDisk))) + QStringLiteral(" on disk, ") +
+    source_->setText(str(model->source.root.string()) + QStringLiteral("  (") +
+                     str(std::string(layoutName(model->source.layout))) + QStringLiteral(", ") +
+                     str(formatBytes(int64_t(model->report.bytesOnDisk))) +
+                     QStringLiteral(" on disk, ") +
                      str(formatBytes(int64_t(model->report.bytesDecoded))) + tr(" decoded)"));
 }
 

@@ -5,40 +5,60 @@
 namespace stagelight {
 
 JobTableModel::JobTableModel(QObject* parent)
-    : SnapshotTableModel({tr("Job"), tr("Description"), tr("Result"), tr("Duration"), tr("Stages"), tr("SQL")}, parent) {}
+    : SnapshotTableModel(
+          {tr("Job"), tr("Description"), tr("Result"), tr("Duration"), tr("Stages"), tr("SQL")},
+          parent) {}
 
-int JobTableModel::rebuild() { return snapshot() ? int(snapshot()->jobs.size()) : 0; }
+int JobTableModel::rebuild() {
+    return snapshot() ? int(snapshot()->jobs.size()) : 0;
+}
 
 QVariant JobTableModel::data(const QModelIndex& index, int role) const {
     const ModelPtr& model = snapshot();
     if (!index.isValid() || !model || index.row() >= int(model->jobs.size())) return {};
     const stagelight::Job& j = model->jobs[size_t(index.row())];
     const int64_t end = j.completionTime >= 0 ? j.completionTime : model->application.lastEventTime;
-    const int64_t duration = j.submissionTime >= 0 && end >= j.submissionTime ? end - j.submissionTime : 0;
-    const char* result = j.result == JobResult::Succeeded ? "SUCCEEDED" : j.result == JobResult::Failed ? "FAILED" : "RUNNING";
+    const int64_t duration =
+        j.submissionTime >= 0 && end >= j.submissionTime ? end - j.submissionTime : 0;
+    const char* result = j.result == JobResult::Succeeded ? "SUCCEEDED"
+                         : j.result == JobResult::Failed  ? "FAILED"
+                                                          : "RUNNING";
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Description || index.column() == Result ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
-                                                                         : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        return index.column() == Description || index.column() == Result
+                   ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                   : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     if (role == SortRole) {
         switch (index.column()) {
-            case Job: return j.id;
-            case Description: return QString::fromStdString(j.description);
-            case Result: return QString::fromLatin1(result);
-            case Duration: return qlonglong(duration);
-            case Stages: return int(j.stageIds.size());
-            case SqlExecution: return qlonglong(j.sqlExecutionId);
+            case Job:
+                return j.id;
+            case Description:
+                return QString::fromStdString(j.description);
+            case Result:
+                return QString::fromLatin1(result);
+            case Duration:
+                return qlonglong(duration);
+            case Stages:
+                return int(j.stageIds.size());
+            case SqlExecution:
+                return qlonglong(j.sqlExecutionId);
         }
     }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
-        case Job: return QString::number(j.id);
+        case Job:
+            return QString::number(j.id);
         case Description:
-            if (role == Qt::ToolTipRole && !j.failureMessage.empty()) return QString::fromStdString(j.failureMessage);
+            if (role == Qt::ToolTipRole && !j.failureMessage.empty())
+                return QString::fromStdString(j.failureMessage);
             return QString::fromStdString(j.description.empty() ? j.jobGroup : j.description);
-        case Result: return QString::fromLatin1(result);
-        case Duration: return QString::fromStdString(formatDuration(duration));
-        case Stages: return QString::number(j.stageIds.size());
-        case SqlExecution: return j.sqlExecutionId >= 0 ? QString::number(j.sqlExecutionId) : QString();
+        case Result:
+            return QString::fromLatin1(result);
+        case Duration:
+            return QString::fromStdString(formatDuration(duration));
+        case Stages:
+            return QString::number(j.stageIds.size());
+        case SqlExecution:
+            return j.sqlExecutionId >= 0 ? QString::number(j.sqlExecutionId) : QString();
     }
     return {};
 }

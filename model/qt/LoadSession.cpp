@@ -8,9 +8,13 @@
 
 namespace stagelight {
 
-LoadSession::LoadSession(QObject* parent) : QObject(parent) { qRegisterMetaType<ModelPtr>(); }
+LoadSession::LoadSession(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<ModelPtr>();
+}
 
-LoadSession::~LoadSession() { cancel(); }
+LoadSession::~LoadSession() {
+    cancel();
+}
 
 void LoadSession::cancel() {
     if (cancel_) cancel_->store(true);
@@ -32,21 +36,31 @@ void LoadSession::load(const QString& path) {
             // A few hundred updates at most, whatever the file size.
             if (qint64(done) - lastReported < qint64(total / 200) && done < total) return;
             lastReported = qint64(done);
-            QMetaObject::invokeMethod(self, [self, done, total, generation] {
-                if (self && self->generation_ == generation) Q_EMIT self->progress(qint64(done), qint64(total));
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                self,
+                [self, done, total, generation] {
+                    if (self && self->generation_ == generation)
+                        Q_EMIT self->progress(qint64(done), qint64(total));
+                },
+                Qt::QueuedConnection);
         };
         LoadResult result = loadEventLog(file, options);
         const bool cancelled = result.cancelled || cancelFlag->load();
         ModelPtr model(std::move(result.model));
         const QString error = QString::fromStdString(result.error);
-        QMetaObject::invokeMethod(self, [self, model, error, cancelled, generation] {
-            if (!self) return;
-            --self->running_;
-            if (self->generation_ != generation || cancelled) return;  // superseded or cancelled
-            if (model) Q_EMIT self->modelAvailable(model);
-            else Q_EMIT self->loadFailed(error);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self,
+            [self, model, error, cancelled, generation] {
+                if (!self) return;
+                --self->running_;
+                if (self->generation_ != generation || cancelled)
+                    return;  // superseded or cancelled
+                if (model)
+                    Q_EMIT self->modelAvailable(model);
+                else
+                    Q_EMIT self->loadFailed(error);
+            },
+            Qt::QueuedConnection);
     });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
     thread->start();

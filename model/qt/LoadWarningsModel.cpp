@@ -3,9 +3,12 @@
 namespace stagelight {
 
 LoadWarningsModel::LoadWarningsModel(QObject* parent)
-    : SnapshotTableModel({tr("Severity"), tr("File"), tr("Line"), tr("Offset"), tr("Message")}, parent) {}
+    : SnapshotTableModel({tr("Severity"), tr("File"), tr("Line"), tr("Offset"), tr("Message")},
+                         parent) {}
 
-int LoadWarningsModel::rebuild() { return snapshot() ? int(snapshot()->report.warnings.size()) : 0; }
+int LoadWarningsModel::rebuild() {
+    return snapshot() ? int(snapshot()->report.warnings.size()) : 0;
+}
 
 QVariant LoadWarningsModel::data(const QModelIndex& index, int role) const {
     const ModelPtr& model = snapshot();
@@ -17,10 +20,15 @@ QVariant LoadWarningsModel::data(const QModelIndex& index, int role) const {
             return QString::fromLatin1(w.severity == LoadWarning::Severity::Info      ? "info"
                                        : w.severity == LoadWarning::Severity::Warning ? "warning"
                                                                                       : "error");
-        case File: return QString::fromStdString(w.file);
-        case Line: return w.line > 0 ? QString::number(w.line) : QString();
-        case Offset: return QString(QString::number(w.offset) + (w.offsetIsCompressed ? QStringLiteral(" (file)") : QString()));
-        case Message: return QString::fromStdString(w.message);
+        case File:
+            return QString::fromStdString(w.file);
+        case Line:
+            return w.line > 0 ? QString::number(w.line) : QString();
+        case Offset:
+            return QString(QString::number(w.offset) +
+                           (w.offsetIsCompressed ? QStringLiteral(" (file)") : QString()));
+        case Message:
+            return QString::fromStdString(w.message);
     }
     return {};
 }

@@ -14,8 +14,22 @@ namespace stagelight {
 class StageTableModel : public SnapshotTableModel {
     Q_OBJECT
 public:
-    enum Column { Stage, Name, Status, Duration, Share, Tasks, Failed, Input, ShuffleRead, ShuffleWrite,
-                  SpillMemory, SpillDisk, GcTime, ColumnCount };
+    enum Column {
+        Stage,
+        Name,
+        Status,
+        Duration,
+        Share,
+        Tasks,
+        Failed,
+        Input,
+        ShuffleRead,
+        ShuffleWrite,
+        SpillMemory,
+        SpillDisk,
+        GcTime,
+        ColumnCount
+    };
     static constexpr int StageIndexRole = Qt::UserRole + 1;  // index into EventLogModel::stages
 
     explicit StageTableModel(QObject* parent = nullptr);

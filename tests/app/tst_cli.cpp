@@ -31,9 +31,13 @@ class Cli : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        test::writeFile(path("skew.zstd").toStdString(), gen::frame(Codec::Zstd, gen::generateLogText(gen::makeScenario("skew"))));
+        test::writeFile(path("skew.zstd").toStdString(),
+                        gen::frame(Codec::Zstd, gen::generateLogText(gen::makeScenario("skew"))));
         test::writeFile(path("empty").toStdString(), "");
-        test::writeFile(path("bad").toStdString(), std::string(R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})") + "\n{oops\n");
+        test::writeFile(
+            path("bad").toStdString(),
+            std::string(R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})") +
+                "\n{oops\n");
     }
 
     void summaryJsonHasTheDocumentedFields() {
@@ -41,13 +45,14 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const QJsonObject app = o.value(QStringLiteral("application")).toObject();
-        for (const char* k : {"id", "name", "sparkVersion", "startTime", "endTime", "durationMs", "complete"})
+        for (const char* k :
+             {"id", "name", "sparkVersion", "startTime", "endTime", "durationMs", "complete"})
             QVERIFY2(app.contains(QLatin1String(k)), k);
         QCOMPARE(app.value(QStringLiteral("sparkVersion")).toString(), QStringLiteral("3.5.1"));
         QVERIFY(app.value(QStringLiteral("complete")).toBool());
         const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
-        for (const char* k : {"jobs", "stageAttempts", "tasks", "failedTasks", "executors", "sqlExecutions",
-                              "unknownEvents", "malformedLines"})
+        for (const char* k : {"jobs", "stageAttempts", "tasks", "failedTasks", "executors",
+                              "sqlExecutions", "unknownEvents", "malformedLines"})
             QVERIFY2(counts.contains(QLatin1String(k)), k);
         QCOMPARE(counts.value(QStringLiteral("tasks")).toInt(), 64);
         const QJsonArray stages = o.value(QStringLiteral("stages")).toArray();
@@ -55,8 +60,9 @@ private Q_SLOTS:
         // Sorted by duration, longest first; the skewed reduce stage is the longest.
         QVERIFY(stages[0].toObject().value(QStringLiteral("durationMs")).toInteger() >=
                 stages[1].toObject().value(QStringLiteral("durationMs")).toInteger());
-        for (const char* k : {"stageId", "attemptId", "durationMs", "numTasks", "inputBytes", "shuffleReadBytes",
-                              "shuffleWriteBytes", "memoryBytesSpilled", "diskBytesSpilled", "jvmGcTimeMs"})
+        for (const char* k :
+             {"stageId", "attemptId", "durationMs", "numTasks", "inputBytes", "shuffleReadBytes",
+              "shuffleWriteBytes", "memoryBytesSpilled", "diskBytesSpilled", "jvmGcTimeMs"})
             QVERIFY2(stages[0].toObject().contains(QLatin1String(k)), k);
         QVERIFY(o.value(QStringLiteral("warnings")).isArray());
     }
@@ -77,7 +83,9 @@ private Q_SLOTS:
 
     void usageErrorsExitOne() {
         QCOMPARE(run({QStringLiteral("summary")}).exitCode, 1);
-        QCOMPARE(run({QStringLiteral("summary"), path("skew.zstd"), QStringLiteral("--bogus")}).exitCode, 1);
+        QCOMPARE(
+            run({QStringLiteral("summary"), path("skew.zstd"), QStringLiteral("--bogus")}).exitCode,
+            1);
     }
 
     void unreadableInputExitsTwoWithOneLine() {

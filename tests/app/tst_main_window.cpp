@@ -34,9 +34,11 @@ private Q_SLOTS:
         }
         QVERIFY(sawName);
         int tablesWithRows = 0;
-        for (QTableView* t : w.findChildren<QTableView*>()) tablesWithRows += t->model()->rowCount() > 0;
+        for (QTableView* t : w.findChildren<QTableView*>())
+            tablesWithRows += t->model()->rowCount() > 0;
         QVERIFY(tablesWithRows >= 2);
-        const QString shot = QString::fromStdString((test::binaryDir() / "main-window.png").string());
+        const QString shot =
+            QString::fromStdString((test::binaryDir() / "main-window.png").string());
         QVERIFY(w.grab().save(shot));
     }
 

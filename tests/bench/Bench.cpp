@@ -25,7 +25,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double secondsSince(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 struct ChildResult {
     double seconds = 0;
@@ -83,7 +85,8 @@ std::pair<double, double> bareSimdjson(const fs::path& file) {
         if (!nl) nl = end;
         auto doc = od.iterate(p, size_t(nl - p), size_t(end - p) + simdjson::SIMDJSON_PADDING);
         std::string_view ev;
-        if (!doc.error() && doc["Event"].get_string().get(ev) == simdjson::SUCCESS) events += ev.size() > 0;
+        if (!doc.error() && doc["Event"].get_string().get(ev) == simdjson::SUCCESS)
+            events += ev.size() > 0;
         p = nl + 1;
     }
     const double odSeconds = secondsSince(t);
@@ -104,7 +107,8 @@ double decompressOnly(const fs::path& file, uint64_t& bytesOut) {
     std::vector<std::byte> buf(1 << 20);
     const auto t = Clock::now();
     size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0) decoder->feed(std::span(buf.data(), n));
+    while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0)
+        decoder->feed(std::span(buf.data(), n));
     decoder->finish();
     std::fclose(f);
     bytesOut = sink.bytes;
@@ -117,15 +121,18 @@ int main(int argc, char** argv) {
     double targetGb = 1.0;
     fs::path dir = fs::temp_directory_path() / "stagelight-bench";
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--gb") == 0 && i + 1 < argc) targetGb = std::atof(argv[++i]);
-        else if (std::strcmp(argv[i], "--dir") == 0 && i + 1 < argc) dir = argv[++i];
+        if (std::strcmp(argv[i], "--gb") == 0 && i + 1 < argc)
+            targetGb = std::atof(argv[++i]);
+        else if (std::strcmp(argv[i], "--dir") == 0 && i + 1 < argc)
+            dir = argv[++i];
     }
     fs::create_directories(dir);
     const fs::path plain = dir / "bench-eventlog", zstd = dir / "bench-eventlog.zstd";
     // The bench scenario writes about 58 MB per unit of scale.
     const double scale = targetGb * 1e9 / 58e6;
     std::printf("simdjson implementation: %s (active for DOM), On-Demand built for %s\n",
-                simdjson::get_active_implementation()->name().c_str(), simdjson::builtin_implementation()->name().c_str());
+                simdjson::get_active_implementation()->name().c_str(),
+                simdjson::builtin_implementation()->name().c_str());
     auto t = Clock::now();
     gen::GenerateStats stats;
     {
@@ -150,18 +157,24 @@ int main(int argc, char** argv) {
 
     const double rssBudgetMb = 0.25 * mb + 80;
     std::printf("\n%-44s %9s %11s\n", "measurement", "seconds", "MB/s");
-    std::printf("%-44s %9.2f %11.0f\n", "bare simdjson pass (DOM, every line)", domSeconds, mb / domSeconds);
-    std::printf("%-44s %9.2f %11.0f\n", "bare simdjson pass (On-Demand, Event only)", odSeconds, mb / odSeconds);
+    std::printf("%-44s %9.2f %11.0f\n", "bare simdjson pass (DOM, every line)", domSeconds,
+                mb / domSeconds);
+    std::printf("%-44s %9.2f %11.0f\n", "bare simdjson pass (On-Demand, Event only)", odSeconds,
+                mb / odSeconds);
     std::printf("%-44s %9.2f %11.0f\n", "load plain", plainLoad.seconds, mb / plainLoad.seconds);
     std::printf("%-44s %9.2f %11.0f\n", "zstd decompression only", decompress, mb / decompress);
     std::printf("%-44s %9.2f %11.0f\n", "load zstd", zstdLoad.seconds, mb / zstdLoad.seconds);
-    std::printf("\n%-44s %9.2f  (target <= 2.0)\n", "load plain / bare DOM pass", plainLoad.seconds / domSeconds);
+    std::printf("\n%-44s %9.2f  (target <= 2.0)\n", "load plain / bare DOM pass",
+                plainLoad.seconds / domSeconds);
     std::printf("%-44s %9.2f\n", "load plain / bare On-Demand pass", plainLoad.seconds / odSeconds);
-    std::printf("%-44s %9.2f  (target <= 1.3)\n", "load zstd / decompression only", zstdLoad.seconds / decompress);
-    std::printf("%-44s %9.0f  (target <= %.0f MB)\n", "peak RSS load plain, MB", double(plainLoad.maxRssKb) / 1024, rssBudgetMb);
-    std::printf("%-44s %9.0f  (target <= %.0f MB)\n", "peak RSS load zstd, MB", double(zstdLoad.maxRssKb) / 1024, rssBudgetMb);
-    std::printf("tasks loaded: plain %lld, zstd %lld (generated %lld)\n", plainLoad.tasks, zstdLoad.tasks,
-                (long long)stats.tasks);
+    std::printf("%-44s %9.2f  (target <= 1.3)\n", "load zstd / decompression only",
+                zstdLoad.seconds / decompress);
+    std::printf("%-44s %9.0f  (target <= %.0f MB)\n", "peak RSS load plain, MB",
+                double(plainLoad.maxRssKb) / 1024, rssBudgetMb);
+    std::printf("%-44s %9.0f  (target <= %.0f MB)\n", "peak RSS load zstd, MB",
+                double(zstdLoad.maxRssKb) / 1024, rssBudgetMb);
+    std::printf("tasks loaded: plain %lld, zstd %lld (generated %lld)\n", plainLoad.tasks,
+                zstdLoad.tasks, (long long)stats.tasks);
     if (argc > 0 && std::getenv("STAGELIGHT_BENCH_KEEP") == nullptr) fs::remove_all(dir);
     return plainLoad.tasks == stats.tasks && zstdLoad.tasks == stats.tasks ? 0 : 1;
 }

@@ -31,9 +31,11 @@ struct GenStageInfo {
 
 std::string stageInfoJson(const GenStageInfo& s, bool withCompletion);
 std::string taskInfoJson(const TaskSim& t, int stageId, int attempt, const std::string& executorId,
-                         const std::string& host, bool finished, const std::vector<GenAccumulable>& accumulables);
-std::string taskEndJson(const TaskSim& t, int stageId, int attempt, bool resultTask, const std::string& executorId,
-                        const std::string& host, const std::vector<GenAccumulable>& accumulables, int rddId);
+                         const std::string& host, bool finished,
+                         const std::vector<GenAccumulable>& accumulables);
+std::string taskEndJson(const TaskSim& t, int stageId, int attempt, bool resultTask,
+                        const std::string& executorId, const std::string& host,
+                        const std::vector<GenAccumulable>& accumulables, int rddId);
 std::string escapeJson(const std::string& s);
 
 }  // namespace stagelight::gen

@@ -13,7 +13,9 @@ namespace stagelight::gen {
 
 namespace {
 
-std::string num(int64_t v) { return std::to_string(v); }
+std::string num(int64_t v) {
+    return std::to_string(v);
+}
 
 struct Executor {
     std::string id, host;
@@ -31,51 +33,107 @@ struct StageResult {
     int tasks = 0;
 };
 
-const char* kInternal[] = {"executorDeserializeTime", "executorDeserializeCpuTime", "executorRunTime",
-                           "executorCpuTime", "resultSize", "jvmGCTime", "resultSerializationTime",
-                           "memoryBytesSpilled", "diskBytesSpilled", "peakExecutionMemory",
-                           "shuffle.read.remoteBlocksFetched", "shuffle.read.localBlocksFetched",
-                           "shuffle.read.remoteBytesRead", "shuffle.read.localBytesRead",
-                           "shuffle.read.fetchWaitTime", "shuffle.read.recordsRead",
-                           "shuffle.write.bytesWritten", "shuffle.write.recordsWritten",
-                           "shuffle.write.writeTime", "input.bytesRead", "input.recordsRead",
-                           "output.bytesWritten", "output.recordsWritten"};
+const char* kInternal[] = {"executorDeserializeTime",
+                           "executorDeserializeCpuTime",
+                           "executorRunTime",
+                           "executorCpuTime",
+                           "resultSize",
+                           "jvmGCTime",
+                           "resultSerializationTime",
+                           "memoryBytesSpilled",
+                           "diskBytesSpilled",
+                           "peakExecutionMemory",
+                           "shuffle.read.remoteBlocksFetched",
+                           "shuffle.read.localBlocksFetched",
+                           "shuffle.read.remoteBytesRead",
+                           "shuffle.read.localBytesRead",
+                           "shuffle.read.fetchWaitTime",
+                           "shuffle.read.recordsRead",
+                           "shuffle.write.bytesWritten",
+                           "shuffle.write.recordsWritten",
+                           "shuffle.write.writeTime",
+                           "input.bytesRead",
+                           "input.recordsRead",
+                           "output.bytesWritten",
+                           "output.recordsWritten"};
 constexpr size_t kInternalCount = sizeof(kInternal) / sizeof(kInternal[0]);
 
 std::array<int64_t, kInternalCount> internalValues(const TaskSim& t) {
-    return {t.deserialize, t.deserializeCpu, t.runTime, t.cpuTime, t.resultSize, t.gcTime,
-            t.resultSerialization, t.memorySpilled, t.diskSpilled, t.peakMemory, t.remoteBlocks,
-            t.localBlocks, t.remoteBytes, t.localBytes, t.fetchWait, t.recordsRead,
-            t.shuffleBytesWritten, t.shuffleRecordsWritten, t.shuffleWriteTimeNs, t.inputBytes,
-            t.inputRecords, t.outputBytes, t.outputRecords};
+    return {t.deserialize,
+            t.deserializeCpu,
+            t.runTime,
+            t.cpuTime,
+            t.resultSize,
+            t.gcTime,
+            t.resultSerialization,
+            t.memorySpilled,
+            t.diskSpilled,
+            t.peakMemory,
+            t.remoteBlocks,
+            t.localBlocks,
+            t.remoteBytes,
+            t.localBytes,
+            t.fetchWait,
+            t.recordsRead,
+            t.shuffleBytesWritten,
+            t.shuffleRecordsWritten,
+            t.shuffleWriteTimeNs,
+            t.inputBytes,
+            t.inputRecords,
+            t.outputBytes,
+            t.outputRecords};
 }
 
 int64_t roleValue(MetricRole role, const TaskSim& t) {
     switch (role) {
-        case MetricRole::ScanFiles: return t.inputBytes > 0 ? 1 + t.inputBytes / (128LL << 20) : 0;
-        case MetricRole::ScanBytes: return t.inputBytes;
-        case MetricRole::ScanRows: return t.inputRecords;
-        case MetricRole::ScanTime: return t.runTime / 3;
-        case MetricRole::FilterRows: return t.inputRecords * 9 / 10;
-        case MetricRole::AggRows: return t.recordsRead > 0 ? t.recordsRead / 20 : t.shuffleRecordsWritten;
-        case MetricRole::AggBuildTime: return t.runTime / 4;
-        case MetricRole::AggPeakMemory: return t.peakMemory;
-        case MetricRole::AggSpill: return t.memorySpilled;
-        case MetricRole::SortSpill: return t.memorySpilled;
-        case MetricRole::SortTime: return t.runTime / 5;
-        case MetricRole::ShuffleBytesWritten: return t.shuffleBytesWritten;
-        case MetricRole::ShuffleRecordsWritten: return t.shuffleRecordsWritten;
-        case MetricRole::ShuffleWriteTime: return t.shuffleWriteTimeNs;
-        case MetricRole::ShuffleRemoteBytes: return t.remoteBytes;
-        case MetricRole::ShuffleLocalBytes: return t.localBytes;
-        case MetricRole::ShuffleRecordsRead: return t.recordsRead;
-        case MetricRole::ShuffleFetchWait: return t.fetchWait;
-        case MetricRole::JoinRows: return std::max(t.recordsRead, t.inputRecords) / 2;
-        case MetricRole::PythonDataSent: return t.inputBytes / 3;
-        case MetricRole::PythonDataReturned: return t.inputBytes / 5;
-        case MetricRole::PythonExecTime: return t.runTime * 700'000;
-        case MetricRole::CodegenDuration: return t.runTime * 3 / 4;
-        default: return 0;
+        case MetricRole::ScanFiles:
+            return t.inputBytes > 0 ? 1 + t.inputBytes / (128LL << 20) : 0;
+        case MetricRole::ScanBytes:
+            return t.inputBytes;
+        case MetricRole::ScanRows:
+            return t.inputRecords;
+        case MetricRole::ScanTime:
+            return t.runTime / 3;
+        case MetricRole::FilterRows:
+            return t.inputRecords * 9 / 10;
+        case MetricRole::AggRows:
+            return t.recordsRead > 0 ? t.recordsRead / 20 : t.shuffleRecordsWritten;
+        case MetricRole::AggBuildTime:
+            return t.runTime / 4;
+        case MetricRole::AggPeakMemory:
+            return t.peakMemory;
+        case MetricRole::AggSpill:
+            return t.memorySpilled;
+        case MetricRole::SortSpill:
+            return t.memorySpilled;
+        case MetricRole::SortTime:
+            return t.runTime / 5;
+        case MetricRole::ShuffleBytesWritten:
+            return t.shuffleBytesWritten;
+        case MetricRole::ShuffleRecordsWritten:
+            return t.shuffleRecordsWritten;
+        case MetricRole::ShuffleWriteTime:
+            return t.shuffleWriteTimeNs;
+        case MetricRole::ShuffleRemoteBytes:
+            return t.remoteBytes;
+        case MetricRole::ShuffleLocalBytes:
+            return t.localBytes;
+        case MetricRole::ShuffleRecordsRead:
+            return t.recordsRead;
+        case MetricRole::ShuffleFetchWait:
+            return t.fetchWait;
+        case MetricRole::JoinRows:
+            return std::max(t.recordsRead, t.inputRecords) / 2;
+        case MetricRole::PythonDataSent:
+            return t.inputBytes / 3;
+        case MetricRole::PythonDataReturned:
+            return t.inputBytes / 5;
+        case MetricRole::PythonExecTime:
+            return t.runTime * 700'000;
+        case MetricRole::CodegenDuration:
+            return t.runTime * 3 / 4;
+        default:
+            return 0;
     }
 }
 
@@ -95,11 +153,14 @@ public:
             if (e.idle && e.added) {
                 line("{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":" + num(now_) +
                          ",\"Executor ID\":" + escapeJson(e.id) +
-                         ",\"Removed Reason\":\"Executor killed by driver (idle timeout).\"}", true);
+                         ",\"Removed Reason\":\"Executor killed by driver (idle timeout).\"}",
+                     true);
                 now_ += 20;
             }
         if (opt_.complete) {
-            line("{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":" + num(now_ + 300) + ",\"ExitCode\":0}", true);
+            line("{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":" + num(now_ + 300) +
+                     ",\"ExitCode\":0}",
+                 true);
             w_.close();
         } else {
             w_.flush();
@@ -114,24 +175,43 @@ private:
         w_.write(s);
         if (flush) w_.flush();
     }
-    double uniform(double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng_); }
-    double logNormal(double sigma) { return std::exp(std::normal_distribution<double>(0, sigma)(rng_)); }
+    double uniform(double a, double b) {
+        return std::uniform_real_distribution<double>(a, b)(rng_);
+    }
+    double logNormal(double sigma) {
+        return std::exp(std::normal_distribution<double>(0, sigma)(rng_));
+    }
 
     void header() {
-        line("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":" + escapeJson(c_.sparkVersion) + "}", true);
-        line("{\"Event\":\"SparkListenerResourceProfileAdded\",\"Resource Profile Id\":0,\"Executor Resource Requests\":"
-             "{\"cores\":{\"Resource Name\":\"cores\",\"Amount\":" + num(c_.coresPerExecutor) +
-             ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"memory\":{\"Resource Name\":\"memory\",\"Amount\":" +
-             num(c_.executorMemoryMb) + ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"offHeap\":{\"Resource Name\":"
-             "\"offHeap\",\"Amount\":0,\"Discovery Script\":\"\",\"Vendor\":\"\"}},\"Task Resource Requests\":"
-             "{\"cpus\":{\"Resource Name\":\"cpus\",\"Amount\":1.0}}}", true);
-        line("{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor ID\":\"driver\","
-             "\"Host\":\"driver.cluster\",\"Port\":40123},\"Maximum Memory\":2101975449,\"Timestamp\":" +
-             num(now_ + 150) + ",\"Maximum Onheap Memory\":2101975449,\"Maximum Offheap Memory\":0}", true);
+        line("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":" +
+                 escapeJson(c_.sparkVersion) + "}",
+             true);
+        line(
+            "{\"Event\":\"SparkListenerResourceProfileAdded\",\"Resource Profile Id\":0,\"Executor "
+            "Resource Requests\":"
+            "{\"cores\":{\"Resource Name\":\"cores\",\"Amount\":" +
+                num(c_.coresPerExecutor) +
+                ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"memory\":{\"Resource "
+                "Name\":\"memory\",\"Amount\":" +
+                num(c_.executorMemoryMb) +
+                ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"offHeap\":{\"Resource Name\":"
+                "\"offHeap\",\"Amount\":0,\"Discovery Script\":\"\",\"Vendor\":\"\"}},\"Task "
+                "Resource Requests\":"
+                "{\"cpus\":{\"Resource Name\":\"cpus\",\"Amount\":1.0}}}",
+            true);
+        line(
+            "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor "
+            "ID\":\"driver\","
+            "\"Host\":\"driver.cluster\",\"Port\":40123},\"Maximum "
+            "Memory\":2101975449,\"Timestamp\":" +
+                num(now_ + 150) +
+                ",\"Maximum Onheap Memory\":2101975449,\"Maximum Offheap Memory\":0}",
+            true);
         environment();
         line("{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":" + escapeJson(c_.appName) +
-             ",\"App ID\":" + escapeJson(c_.appId) + ",\"Timestamp\":" + num(now_) + ",\"User\":" +
-             escapeJson(c_.user) + "}", true);
+                 ",\"App ID\":" + escapeJson(c_.appId) + ",\"Timestamp\":" + num(now_) +
+                 ",\"User\":" + escapeJson(c_.user) + "}",
+             true);
         for (int i = 0; i < c_.executors; ++i) {
             Executor e;
             e.id = num(i + 1);
@@ -147,42 +227,65 @@ private:
 
     void environment() {
         const std::string props =
-            "\"spark.app.name\":" + escapeJson(c_.appName) + ",\"spark.app.id\":" + escapeJson(c_.appId) +
+            "\"spark.app.name\":" + escapeJson(c_.appName) +
+            ",\"spark.app.id\":" + escapeJson(c_.appId) +
             ",\"spark.master\":\"spark://master.cluster:7077\",\"spark.executor.memory\":\"" +
-            num(c_.executorMemoryMb / 1024) + "g\",\"spark.executor.cores\":\"" + num(c_.coresPerExecutor) +
+            num(c_.executorMemoryMb / 1024) + "g\",\"spark.executor.cores\":\"" +
+            num(c_.coresPerExecutor) +
             "\",\"spark.driver.memory\":\"4g\",\"spark.sql.shuffle.partitions\":\"200\","
-            "\"spark.sql.adaptive.enabled\":\"true\",\"spark.sql.autoBroadcastJoinThreshold\":\"10485760\","
-            "\"spark.dynamicAllocation.enabled\":\"" + (c_.dynamicAllocationWithoutShuffleService ? "true" : "false") +
+            "\"spark.sql.adaptive.enabled\":\"true\",\"spark.sql.autoBroadcastJoinThreshold\":"
+            "\"10485760\","
+            "\"spark.dynamicAllocation.enabled\":\"" +
+            (c_.dynamicAllocationWithoutShuffleService ? "true" : "false") +
             "\",\"spark.shuffle.service.enabled\":\"false\",\"spark.serializer\":\"" +
-            (c_.javaSerializer ? "org.apache.spark.serializer.JavaSerializer" : "org.apache.spark.serializer.KryoSerializer") +
+            (c_.javaSerializer ? "org.apache.spark.serializer.JavaSerializer"
+                               : "org.apache.spark.serializer.KryoSerializer") +
             "\",\"spark.eventLog.enabled\":\"true\",\"spark.eventLog.dir\":\"/tmp/spark-events\","
             "\"spark.hadoop.fs.s3a.secret.key\":\"*********(redacted)\"";
-        line("{\"Event\":\"SparkListenerEnvironmentUpdate\",\"JVM Information\":{\"Java Home\":\"/usr/lib/jvm/java-17\","
-             "\"Java Version\":\"17.0.9 (Eclipse Adoptium)\",\"Scala Version\":\"version 2.12.18\"},"
-             "\"Spark Properties\":{" + props + "},\"Hadoop Properties\":{\"fs.defaultFS\":\"file:///\","
-             "\"io.file.buffer.size\":\"65536\"},\"System Properties\":{\"java.vm.name\":\"OpenJDK 64-Bit Server VM\","
-             "\"user.timezone\":\"UTC\"},\"Metrics Properties\":{\"*.sink.servlet.path\":\"/metrics/json\"},"
-             "\"Classpath Entries\":{\"/opt/spark/jars/spark-core_2.12-" + c_.sparkVersion +
-             ".jar\":\"System Classpath\"}}", false);
+        line(
+            "{\"Event\":\"SparkListenerEnvironmentUpdate\",\"JVM Information\":{\"Java "
+            "Home\":\"/usr/lib/jvm/java-17\","
+            "\"Java Version\":\"17.0.9 (Eclipse Adoptium)\",\"Scala Version\":\"version 2.12.18\"},"
+            "\"Spark Properties\":{" +
+                props +
+                "},\"Hadoop Properties\":{\"fs.defaultFS\":\"file:///\","
+                "\"io.file.buffer.size\":\"65536\"},\"System "
+                "Properties\":{\"java.vm.name\":\"OpenJDK 64-Bit Server VM\","
+                "\"user.timezone\":\"UTC\"},\"Metrics "
+                "Properties\":{\"*.sink.servlet.path\":\"/metrics/json\"},"
+                "\"Classpath Entries\":{\"/opt/spark/jars/spark-core_2.12-" +
+                c_.sparkVersion + ".jar\":\"System Classpath\"}}",
+            false);
     }
 
     void addExecutors(bool late) {
         for (Executor& e : executors_) {
             if (e.added) continue;
-            if (late) e.addTime = now_ + c_.lateExecutorDelayMs;
-            else if (e.addTime < 0) continue;
+            if (late)
+                e.addTime = now_ + c_.lateExecutorDelayMs;
+            else if (e.addTime < 0)
+                continue;
             e.added = true;
             ++stats_.executors;
-            line("{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":" + num(e.addTime) + ",\"Executor ID\":" +
-                 escapeJson(e.id) + ",\"Executor Info\":{\"Host\":" + escapeJson(e.host) + ",\"Total Cores\":" +
-                 num(e.cores) + ",\"Log Urls\":{\"stdout\":\"http://" + e.host + ":8081/logPage/?appId=" + c_.appId +
-                 "&executorId=" + e.id + "&logType=stdout\"},\"Attributes\":{},\"Resources\":{},\"Resource Profile Id\":0,"
-                 "\"Registration Time\":" + num(e.addTime) + ",\"Request Time\":" + num(e.addTime - 1200) + "}}", true);
-            line("{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor ID\":" +
-                 escapeJson(e.id) + ",\"Host\":" + escapeJson(e.host) + ",\"Port\":" + num(35000 + std::stoi(e.id)) +
-                 "},\"Maximum Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) + ",\"Timestamp\":" +
-                 num(e.addTime + 40) + ",\"Maximum Onheap Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) +
-                 ",\"Maximum Offheap Memory\":0}", true);
+            line("{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":" + num(e.addTime) +
+                     ",\"Executor ID\":" + escapeJson(e.id) +
+                     ",\"Executor Info\":{\"Host\":" + escapeJson(e.host) +
+                     ",\"Total Cores\":" + num(e.cores) + ",\"Log Urls\":{\"stdout\":\"http://" +
+                     e.host + ":8081/logPage/?appId=" + c_.appId + "&executorId=" + e.id +
+                     "&logType=stdout\"},\"Attributes\":{},\"Resources\":{},\"Resource Profile "
+                     "Id\":0,"
+                     "\"Registration Time\":" +
+                     num(e.addTime) + ",\"Request Time\":" + num(e.addTime - 1200) + "}}",
+                 true);
+            line(
+                "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor "
+                "ID\":" +
+                    escapeJson(e.id) + ",\"Host\":" + escapeJson(e.host) +
+                    ",\"Port\":" + num(35000 + std::stoi(e.id)) +
+                    "},\"Maximum Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) +
+                    ",\"Timestamp\":" + num(e.addTime + 40) + ",\"Maximum Onheap Memory\":" +
+                    num(c_.executorMemoryMb * 1048576 * 6 / 10) + ",\"Maximum Offheap Memory\":0}",
+                true);
         }
         // The first job starts once the first executors are up.
         int64_t first = INT64_MAX;
@@ -197,11 +300,16 @@ private:
         const int64_t sqlId = stats_.sqlExecutions++;
         const GenPlan plan = buildPlan(job, nextAccumulator_, "sales");
         const std::vector<GenMetric> metrics = plan.allMetrics();
-        line("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\",\"executionId\":" +
-             num(sqlId) + ",\"rootExecutionId\":" + num(sqlId) + ",\"description\":" + escapeJson(job.description) +
-             ",\"details\":\"org.apache.spark.sql.Dataset.collect(Dataset.scala:3575)\",\"physicalPlanDescription\":" +
-             escapeJson(plan.description) + ",\"sparkPlanInfo\":" + planInfoJson(plan.root) + ",\"time\":" +
-             num(now_) + ",\"modifiedConfigs\":{},\"jobTags\":[]}", true);
+        line(
+            "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\","
+            "\"executionId\":" +
+                num(sqlId) + ",\"rootExecutionId\":" + num(sqlId) +
+                ",\"description\":" + escapeJson(job.description) +
+                ",\"details\":\"org.apache.spark.sql.Dataset.collect(Dataset.scala:3575)\","
+                "\"physicalPlanDescription\":" +
+                escapeJson(plan.description) + ",\"sparkPlanInfo\":" + planInfoJson(plan.root) +
+                ",\"time\":" + num(now_) + ",\"modifiedConfigs\":{},\"jobTags\":[]}",
+            true);
         now_ += 40;
         const int firstStage = nextStage_;
         nextStage_ += int(job.stages.size());
@@ -220,36 +328,49 @@ private:
             stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
             stageIds += (i ? "," : "") + num(infos[i].stageId);
         }
-        props_ = "{\"spark.sql.execution.id\":\"" + num(sqlId) + "\",\"spark.sql.execution.root.id\":\"" +
-                 num(sqlId) + "\",\"spark.job.description\":" + escapeJson(job.description) +
+        props_ = "{\"spark.sql.execution.id\":\"" + num(sqlId) +
+                 "\",\"spark.sql.execution.root.id\":\"" + num(sqlId) +
+                 "\",\"spark.job.description\":" + escapeJson(job.description) +
                  ",\"spark.jobGroup.id\":\"nightly\",\"spark.rdd.scope.noOverride\":\"true\"}";
-        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) + ",\"Submission Time\":" + num(now_) +
-             ",\"Stage Infos\":[" + stageInfos + "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}", true);
+        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
+                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" + stageInfos +
+                 "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}",
+             true);
 
         StageResult prev;
         for (size_t i = 0; i < job.stages.size(); ++i) {
             const StageSpec& spec = job.stages[i];
             std::vector<int> all(size_t(spec.tasks));
             for (int p = 0; p < spec.tasks; ++p) all[size_t(p)] = p;
-            StageResult r = runStage(spec, infos[i], 0, all, prev, metrics, int(i), spec.fetchFailureRetry && i > 0);
+            StageResult r = runStage(spec, infos[i], 0, all, prev, metrics, int(i),
+                                     spec.fetchFailureRetry && i > 0);
             if (r.failed) {
-                // The lost map output is recomputed by a retry of the parent, then this stage retries.
+                // The lost map output is recomputed by a retry of the parent, then this stage
+                // retries.
                 std::vector<int> lost;
                 for (int p = 0; p < job.stages[i - 1].tasks; p += 4) lost.push_back(p);
-                runStage(job.stages[i - 1], infos[i - 1], 1, lost, StageResult{}, metrics, int(i - 1), false);
+                runStage(job.stages[i - 1], infos[i - 1], 1, lost, StageResult{}, metrics,
+                         int(i - 1), false);
                 std::vector<int> rest;
                 for (int p : all)
-                    if (!std::binary_search(r.succeededPartitions.begin(), r.succeededPartitions.end(), p)) rest.push_back(p);
+                    if (!std::binary_search(r.succeededPartitions.begin(),
+                                            r.succeededPartitions.end(), p))
+                        rest.push_back(p);
                 r = runStage(spec, infos[i], 1, rest, prev, metrics, int(i), false);
             }
             prev = r;
         }
-        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) + ",\"Completion Time\":" + num(now_ + 5) +
-             ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}", true);
+        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
+                 ",\"Completion Time\":" + num(now_ + 5) +
+                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
+             true);
         driverMetrics(sqlId, job, metrics);
         now_ += 30;
-        line("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\",\"executionId\":" +
-             num(sqlId) + ",\"time\":" + num(now_) + ",\"errorMessage\":\"\"}", true);
+        line(
+            "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\","
+            "\"executionId\":" +
+                num(sqlId) + ",\"time\":" + num(now_) + ",\"errorMessage\":\"\"}",
+            true);
     }
 
     void driverMetrics(int64_t sqlId, const JobSpec& job, const std::vector<GenMetric>& metrics) {
@@ -262,17 +383,28 @@ private:
             }
         for (const GenMetric& m : metrics) {
             int64_t v = -1;
-            if (m.role == MetricRole::WrittenFiles) v = files;
-            else if (m.role == MetricRole::WrittenBytes) v = bytes;
-            else if (m.role == MetricRole::WrittenRows) v = bytes / 120;
-            else if (m.role == MetricRole::BroadcastDataSize) v = job.broadcastBytes;
-            else if (m.role == MetricRole::BroadcastRows) v = job.broadcastBytes / 64;
-            else if (m.role == MetricRole::BroadcastBuildTime) v = 200 + job.broadcastBytes / (8 << 20);
-            if (v >= 0) updates += (updates.empty() ? "[" : ",") + ("[" + num(m.accumulatorId) + "," + num(v) + "]");
+            if (m.role == MetricRole::WrittenFiles)
+                v = files;
+            else if (m.role == MetricRole::WrittenBytes)
+                v = bytes;
+            else if (m.role == MetricRole::WrittenRows)
+                v = bytes / 120;
+            else if (m.role == MetricRole::BroadcastDataSize)
+                v = job.broadcastBytes;
+            else if (m.role == MetricRole::BroadcastRows)
+                v = job.broadcastBytes / 64;
+            else if (m.role == MetricRole::BroadcastBuildTime)
+                v = 200 + job.broadcastBytes / (8 << 20);
+            if (v >= 0)
+                updates += (updates.empty() ? "[" : ",") +
+                           ("[" + num(m.accumulatorId) + "," + num(v) + "]");
         }
         if (updates.empty()) return;
-        line("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\",\"executionId\":" +
-             num(sqlId) + ",\"accumUpdates\":" + updates + "]}", true);
+        line(
+            "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\","
+            "\"executionId\":" +
+                num(sqlId) + ",\"accumUpdates\":" + updates + "]}",
+            true);
     }
 
     void metricsFor(TaskSim& t, const StageSpec& s, const StageResult& upstream, int64_t duration) {
@@ -281,10 +413,12 @@ private:
         t.deserializeCpu = t.deserialize * 800'000;
         t.resultSerialization = int64_t(uniform(0, 2.5));
         const int64_t schedulerDelay = std::min<int64_t>(duration / 8, int64_t(uniform(2, 12)));
-        t.runTime = std::max<int64_t>(1, duration - t.deserialize - t.resultSerialization - schedulerDelay);
+        t.runTime =
+            std::max<int64_t>(1, duration - t.deserialize - t.resultSerialization - schedulerDelay);
         t.cpuTime = int64_t(double(t.runTime) * uniform(0.55, 0.9) * 1e6);
         t.gcTime = int64_t(double(t.runTime) * s.gcFraction * uniform(0.8, 1.2));
-        t.resultSize = s.writesShuffle ? 2400 + int64_t(uniform(0, 400)) : 9000 + int64_t(uniform(0, 4000));
+        t.resultSize =
+            s.writesShuffle ? 2400 + int64_t(uniform(0, 400)) : 9000 + int64_t(uniform(0, 4000));
         if (s.readsInput) {
             t.inputBytes = int64_t(double(s.inputBytesPerTask) * mult * uniform(0.9, 1.1));
             t.inputRecords = t.inputBytes / 120;
@@ -301,7 +435,8 @@ private:
             t.recordsRead = total / 90;
         }
         if (s.writesShuffle) {
-            const double base = s.readsInput ? double(t.inputBytes) / 4.0 : double(s.shuffleWriteBytesPerTask) * mult;
+            const double base = s.readsInput ? double(t.inputBytes) / 4.0
+                                             : double(s.shuffleWriteBytesPerTask) * mult;
             t.shuffleBytesWritten = int64_t(base * uniform(0.9, 1.1));
             t.shuffleWriteTimeNs = t.runTime * 40'000;
             t.shuffleRecordsWritten = t.shuffleBytesWritten / 90;
@@ -323,16 +458,17 @@ private:
         }
     }
 
-    StageResult runStage(const StageSpec& spec, GenStageInfo info, int attempt, const std::vector<int>& partitions,
-                         const StageResult& upstream, const std::vector<GenMetric>& metrics, int stageIndex,
-                         bool fetchFailure) {
+    StageResult runStage(const StageSpec& spec, GenStageInfo info, int attempt,
+                         const std::vector<int>& partitions, const StageResult& upstream,
+                         const std::vector<GenMetric>& metrics, int stageIndex, bool fetchFailure) {
         ++stats_.stages;
         info.attempt = attempt;
         info.numTasks = int(partitions.size());
         info.submissionTime = now_ + 3;
         info.cached = spec.cacheOutput;
-        line("{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":" + stageInfoJson(info, false) +
-             ",\"Properties\":" + props_ + "}", false);
+        line("{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":" +
+                 stageInfoJson(info, false) + ",\"Properties\":" + props_ + "}",
+             false);
         // Slots of executors that are up, earliest free first.
         using Slot = std::pair<int64_t, int>;
         std::priority_queue<Slot, std::vector<Slot>, std::greater<>> slots;
@@ -343,7 +479,8 @@ private:
         const int64_t internalBase = nextAccumulator_;
         nextAccumulator_ += int64_t(kInternalCount);
         std::vector<TaskSim> tasks;
-        const int every = spec.skew > 1 ? std::max(1, int(std::lround(1.0 / spec.skewedFraction))) : 0;
+        const int every =
+            spec.skew > 1 ? std::max(1, int(std::lround(1.0 / spec.skewedFraction))) : 0;
         auto launch = [&](TaskSim t, int64_t notBefore, int64_t duration) {
             Slot slot = slots.top();
             slots.pop();
@@ -362,7 +499,8 @@ private:
             t.index = int(i);
             t.partition = partitions[i];
             t.skewed = every > 0 && t.partition % every == every / 2;
-            int64_t d = std::max<int64_t>(3, int64_t(spec.meanTaskMs * logNormal(0.25) * (t.skewed ? spec.skew : 1.0)));
+            int64_t d = std::max<int64_t>(
+                3, int64_t(spec.meanTaskMs * logNormal(0.25) * (t.skewed ? spec.skew : 1.0)));
             if (slots.top().first >= fetchFailedAt) break;  // the stage has already failed
             if (uniform(0, 1) < spec.failureRate) {
                 t.reason = "ExceptionFailure";
@@ -385,11 +523,13 @@ private:
                 copy.speculative = true;
                 copy.attempt = 1;
                 const int64_t copyDuration = int64_t(spec.meanTaskMs * 1.1);
-                const size_t c = launch(copy, tasks[idx].launch + int64_t(spec.meanTaskMs * 1.5), copyDuration);
+                const size_t c =
+                    launch(copy, tasks[idx].launch + int64_t(spec.meanTaskMs * 1.5), copyDuration);
                 TaskSim& orig = tasks[idx];
                 TaskSim& spec2 = tasks[c];
                 (spec2.finish < orig.finish ? orig : spec2).reason = "TaskKilled";
-                (spec2.finish < orig.finish ? orig : spec2).finish = std::min(orig.finish, spec2.finish);
+                (spec2.finish < orig.finish ? orig : spec2).finish =
+                    std::min(orig.finish, spec2.finish);
             }
         }
         StageResult result;
@@ -410,8 +550,10 @@ private:
             const Executor& ex = executors_[size_t(t.executor)];
             end = std::max(end, time);
             if (what.first == 0) {
-                line("{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":" + num(info.stageId) + ",\"Stage Attempt ID\":" +
-                     num(attempt) + ",\"Task Info\":" + taskInfoJson(t, info.stageId, attempt, ex.id, ex.host, false, {}) + "}", false);
+                line("{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":" + num(info.stageId) +
+                         ",\"Stage Attempt ID\":" + num(attempt) + ",\"Task Info\":" +
+                         taskInfoJson(t, info.stageId, attempt, ex.id, ex.host, false, {}) + "}",
+                     false);
                 continue;
             }
             ++stats_.tasks;
@@ -421,7 +563,9 @@ private:
             for (size_t k = 0; k < kInternalCount; ++k) {
                 if (values[k] == 0) continue;  // executors report non-zero internal metrics only
                 totals[k] += values[k];
-                accs.push_back({internalBase + int64_t(k), std::string("internal.metrics.") + kInternal[k], values[k], totals[k], true});
+                accs.push_back({internalBase + int64_t(k),
+                                std::string("internal.metrics.") + kInternal[k], values[k],
+                                totals[k], true});
             }
             for (const GenMetric& m : metrics) {
                 if (m.stage != stageIndex) continue;
@@ -438,21 +582,30 @@ private:
                     if (t.cachedInMemory) info.cachedMemory += t.cachedBytes;
                 }
             }
-            line(taskEndJson(t, info.stageId, attempt, !spec.writesShuffle, ex.id, ex.host, accs, info.rddId), false);
+            line(taskEndJson(t, info.stageId, attempt, !spec.writesShuffle, ex.id, ex.host, accs,
+                             info.rddId),
+                 false);
         }
         std::sort(result.succeededPartitions.begin(), result.succeededPartitions.end());
         info.completionTime = end + 4;
         for (size_t k = 0; k < kInternalCount; ++k)
             if (totals[k] != 0)
-                info.accumulables.push_back({internalBase + int64_t(k), std::string("internal.metrics.") + kInternal[k], 0, totals[k], true});
+                info.accumulables.push_back({internalBase + int64_t(k),
+                                             std::string("internal.metrics.") + kInternal[k], 0,
+                                             totals[k], true});
         for (const auto& [id, total] : sqlTotals)
             for (const GenMetric& m : metrics)
-                if (m.accumulatorId == id) info.accumulables.push_back({id, m.name, 0, total, false});
+                if (m.accumulatorId == id)
+                    info.accumulables.push_back({id, m.name, 0, total, false});
         if (fetchFailedAt != INT64_MAX) {
             result.failed = true;
-            info.failureReason = "org.apache.spark.shuffle.FetchFailedException: Failed to connect to worker-2.cluster:7337";
+            info.failureReason =
+                "org.apache.spark.shuffle.FetchFailedException: Failed to connect to "
+                "worker-2.cluster:7337";
         }
-        line("{\"Event\":\"SparkListenerStageCompleted\",\"Stage Info\":" + stageInfoJson(info, true) + "}", true);
+        line("{\"Event\":\"SparkListenerStageCompleted\",\"Stage Info\":" +
+                 stageInfoJson(info, true) + "}",
+             true);
         now_ = info.completionTime + 10;
         result.completion = info.completionTime;
         return result;
@@ -472,7 +625,8 @@ private:
 
 }  // namespace
 
-GenerateStats generateLog(const ScenarioConfig& config, FramedWriter& writer, const GenerateOptions& options) {
+GenerateStats generateLog(const ScenarioConfig& config, FramedWriter& writer,
+                          const GenerateOptions& options) {
     return Generator(config, writer, options).run();
 }
 

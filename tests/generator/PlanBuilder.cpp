@@ -22,42 +22,49 @@ struct Builder {
         return n;
     }
     GenPlanNode scan(const std::string& table, bool pushed, int stage) {
-        GenPlanNode n = node("Scan parquet " + table,
-                             "FileScan parquet " + table + "[region#1,amount#2,customer_id#3,store#4,day#5]",
-                             {metric("number of files read", "sum", MetricRole::ScanFiles, stage),
-                              metric("scan time", "timing", MetricRole::ScanTime, stage),
-                              metric("size of files read", "size", MetricRole::ScanBytes, stage),
-                              metric("number of output rows", "sum", MetricRole::ScanRows, stage)});
-        n.metadata = {{"Batched", "true"},
-                      {"DataFilters", pushed ? "[isnotnull(region#1)]" : "[]"},
-                      {"Format", "Parquet"},
-                      {"Location", "InMemoryFileIndex(1 paths)[s3://warehouse/" + table + "]"},
-                      {"PartitionFilters", "[]"},
-                      {"PushedFilters", pushed ? "[IsNotNull(region), GreaterThan(amount,0.0)]" : "[]"},
-                      {"ReadSchema", "struct<region:string,amount:double,customer_id:bigint,store:int,day:date>"}};
+        GenPlanNode n =
+            node("Scan parquet " + table,
+                 "FileScan parquet " + table + "[region#1,amount#2,customer_id#3,store#4,day#5]",
+                 {metric("number of files read", "sum", MetricRole::ScanFiles, stage),
+                  metric("scan time", "timing", MetricRole::ScanTime, stage),
+                  metric("size of files read", "size", MetricRole::ScanBytes, stage),
+                  metric("number of output rows", "sum", MetricRole::ScanRows, stage)});
+        n.metadata = {
+            {"Batched", "true"},
+            {"DataFilters", pushed ? "[isnotnull(region#1)]" : "[]"},
+            {"Format", "Parquet"},
+            {"Location", "InMemoryFileIndex(1 paths)[s3://warehouse/" + table + "]"},
+            {"PartitionFilters", "[]"},
+            {"PushedFilters", pushed ? "[IsNotNull(region), GreaterThan(amount,0.0)]" : "[]"},
+            {"ReadSchema",
+             "struct<region:string,amount:double,customer_id:bigint,store:int,day:date>"}};
         return n;
     }
     GenPlanNode filter(GenPlanNode child, bool pushed, int stage) {
         const std::string cond = pushed ? "(isnotnull(region#1) AND (amount#2 > 0.0))"
                                         : "(cast(amount#2 as string) LIKE 1%)";
         return node("Filter", "Filter " + cond,
-                    {metric("number of output rows", "sum", MetricRole::FilterRows, stage)}, {std::move(child)});
+                    {metric("number of output rows", "sum", MetricRole::FilterRows, stage)},
+                    {std::move(child)});
     }
     GenPlanNode exchange(GenPlanNode child, int writeStage, int readStage) {
-        return node("Exchange", "Exchange hashpartitioning(region#1, 200), ENSURE_REQUIREMENTS, [plan_id=42]",
-                    {metric("shuffle records written", "sum", MetricRole::ShuffleRecordsWritten, writeStage),
-                     metric("shuffle write time", "nsTiming", MetricRole::ShuffleWriteTime, writeStage),
-                     metric("records read", "sum", MetricRole::ShuffleRecordsRead, readStage),
-                     metric("local bytes read", "size", MetricRole::ShuffleLocalBytes, readStage),
-                     metric("fetch wait time", "timing", MetricRole::ShuffleFetchWait, readStage),
-                     metric("remote bytes read", "size", MetricRole::ShuffleRemoteBytes, readStage),
-                     metric("shuffle bytes written", "size", MetricRole::ShuffleBytesWritten, writeStage)},
-                    {std::move(child)});
+        return node(
+            "Exchange",
+            "Exchange hashpartitioning(region#1, 200), ENSURE_REQUIREMENTS, [plan_id=42]",
+            {metric("shuffle records written", "sum", MetricRole::ShuffleRecordsWritten,
+                    writeStage),
+             metric("shuffle write time", "nsTiming", MetricRole::ShuffleWriteTime, writeStage),
+             metric("records read", "sum", MetricRole::ShuffleRecordsRead, readStage),
+             metric("local bytes read", "size", MetricRole::ShuffleLocalBytes, readStage),
+             metric("fetch wait time", "timing", MetricRole::ShuffleFetchWait, readStage),
+             metric("remote bytes read", "size", MetricRole::ShuffleRemoteBytes, readStage),
+             metric("shuffle bytes written", "size", MetricRole::ShuffleBytesWritten, writeStage)},
+            {std::move(child)});
     }
     GenPlanNode aggregate(GenPlanNode child, bool partial, int stage) {
         return node("HashAggregate",
-                    std::string("HashAggregate(keys=[region#1], functions=[") + (partial ? "partial_sum" : "sum") +
-                        "(amount#2)])",
+                    std::string("HashAggregate(keys=[region#1], functions=[") +
+                        (partial ? "partial_sum" : "sum") + "(amount#2)])",
                     {metric("spill size", "size", MetricRole::AggSpill, stage),
                      metric("time in aggregation build", "timing", MetricRole::AggBuildTime, stage),
                      metric("peak memory", "size", MetricRole::AggPeakMemory, stage),
@@ -65,8 +72,10 @@ struct Builder {
                     {std::move(child)});
     }
     GenPlanNode codegen(int id, GenPlanNode child, int stage) {
-        return node("WholeStageCodegen (" + std::to_string(id) + ")", "WholeStageCodegen (" + std::to_string(id) + ")",
-                    {metric("duration", "timing", MetricRole::CodegenDuration, stage)}, {std::move(child)});
+        return node("WholeStageCodegen (" + std::to_string(id) + ")",
+                    "WholeStageCodegen (" + std::to_string(id) + ")",
+                    {metric("duration", "timing", MetricRole::CodegenDuration, stage)},
+                    {std::move(child)});
     }
 };
 
@@ -109,24 +118,34 @@ GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::str
             break;
         }
         case PlanShape::BroadcastJoin: {
-            GenPlanNode bcast = b.node("BroadcastExchange", "BroadcastExchange HashedRelationBroadcastMode(List(input[0, int, false]),false), [plan_id=77]",
-                                       {b.metric("data size", "size", MetricRole::BroadcastDataSize, -1),
-                                        b.metric("number of output rows", "sum", MetricRole::BroadcastRows, -1),
-                                        b.metric("time to build", "timing", MetricRole::BroadcastBuildTime, -1)},
-                                       {b.scan("dim_stores", true, 0)});
-            GenPlanNode join = b.node("BroadcastHashJoin", "BroadcastHashJoin [store#4], [id#30], Inner, BuildRight, false",
-                                      {b.metric("number of output rows", "sum", MetricRole::JoinRows, 0)},
-                                      {std::move(input), std::move(bcast)});
-            top = b.aggregate(b.exchange(b.aggregate(std::move(join), true, 0), 0, last), false, last);
+            GenPlanNode bcast =
+                b.node("BroadcastExchange",
+                       "BroadcastExchange HashedRelationBroadcastMode(List(input[0, int, "
+                       "false]),false), [plan_id=77]",
+                       {b.metric("data size", "size", MetricRole::BroadcastDataSize, -1),
+                        b.metric("number of output rows", "sum", MetricRole::BroadcastRows, -1),
+                        b.metric("time to build", "timing", MetricRole::BroadcastBuildTime, -1)},
+                       {b.scan("dim_stores", true, 0)});
+            GenPlanNode join =
+                b.node("BroadcastHashJoin",
+                       "BroadcastHashJoin [store#4], [id#30], Inner, BuildRight, false",
+                       {b.metric("number of output rows", "sum", MetricRole::JoinRows, 0)},
+                       {std::move(input), std::move(bcast)});
+            top = b.aggregate(b.exchange(b.aggregate(std::move(join), true, 0), 0, last), false,
+                              last);
             break;
         }
         case PlanShape::PythonUdf: {
-            GenPlanNode udf = b.node("ArrowEvalPython", "ArrowEvalPython [normalize_address(addr#7)#50], [pythonUDF0#60], 200",
-                                     {b.metric("data sent to Python workers", "size", MetricRole::PythonDataSent, 0),
-                                      b.metric("data returned from Python workers", "size", MetricRole::PythonDataReturned, 0),
-                                      b.metric("time spent executing", "nsTiming", MetricRole::PythonExecTime, 0)},
-                                     {std::move(input)});
-            top = b.aggregate(b.exchange(b.aggregate(std::move(udf), true, 0), 0, last), false, last);
+            GenPlanNode udf = b.node(
+                "ArrowEvalPython",
+                "ArrowEvalPython [normalize_address(addr#7)#50], [pythonUDF0#60], 200",
+                {b.metric("data sent to Python workers", "size", MetricRole::PythonDataSent, 0),
+                 b.metric("data returned from Python workers", "size",
+                          MetricRole::PythonDataReturned, 0),
+                 b.metric("time spent executing", "nsTiming", MetricRole::PythonExecTime, 0)},
+                {std::move(input)});
+            top =
+                b.aggregate(b.exchange(b.aggregate(std::move(udf), true, 0), 0, last), false, last);
             break;
         }
         case PlanShape::Cartesian: {
@@ -137,20 +156,24 @@ GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::str
         }
         case PlanShape::ScanAggregate:
         case PlanShape::None:
-            top = b.aggregate(b.exchange(b.codegen(1, b.aggregate(std::move(input), true, 0), 0), 0, last), false, last);
+            top = b.aggregate(
+                b.exchange(b.codegen(1, b.aggregate(std::move(input), true, 0), 0), 0, last), false,
+                last);
             break;
     }
     bool writes = false;
     for (const auto& s : job.stages) writes = writes || s.writesOutput;
     if (writes)
         top = b.node("Execute InsertIntoHadoopFsRelationCommand",
-                     "Execute InsertIntoHadoopFsRelationCommand s3://warehouse/staging/sales, false, Parquet, Append",
+                     "Execute InsertIntoHadoopFsRelationCommand s3://warehouse/staging/sales, "
+                     "false, Parquet, Append",
                      {b.metric("number of written files", "sum", MetricRole::WrittenFiles, -1),
                       b.metric("written output", "size", MetricRole::WrittenBytes, -1),
                       b.metric("number of output rows", "sum", MetricRole::WrittenRows, -1)},
                      {std::move(top)});
     GenPlan plan;
-    plan.root = b.node("AdaptiveSparkPlan", "AdaptiveSparkPlan isFinalPlan=true", {}, {std::move(top)});
+    plan.root =
+        b.node("AdaptiveSparkPlan", "AdaptiveSparkPlan isFinalPlan=true", {}, {std::move(top)});
     plan.description = "== Physical Plan ==\n";
     describe(plan.root, 0, plan.description);
     return plan;
@@ -162,7 +185,8 @@ std::string planInfoJson(const GenPlanNode& node) {
     out += ",\"simpleString\":";
     JsonWriter::escape(out, node.simpleString);
     out += ",\"children\":[";
-    for (size_t i = 0; i < node.children.size(); ++i) out += (i ? "," : "") + planInfoJson(node.children[i]);
+    for (size_t i = 0; i < node.children.size(); ++i)
+        out += (i ? "," : "") + planInfoJson(node.children[i]);
     out += "],\"metadata\":{";
     for (size_t i = 0; i < node.metadata.size(); ++i) {
         if (i) out += ",";

@@ -7,7 +7,9 @@ namespace stagelight::gen {
 
 namespace {
 
-int scaled(int tasks, double scale) { return std::max(1, int(std::lround(tasks * scale))); }
+int scaled(int tasks, double scale) {
+    return std::max(1, int(std::lround(tasks * scale)));
+}
 
 JobSpec aggregationJob(const std::string& what, int scanTasks, int reduceTasks, double scale) {
     JobSpec job;
@@ -30,9 +32,25 @@ ScenarioConfig base(const std::string& name) {
 }  // namespace
 
 std::vector<std::string> scenarioNames() {
-    return {"demo", "healthy", "skew", "spill", "small-files", "tiny-tasks", "too-few-partitions",
-            "idle-executors", "gc-pressure", "failures", "speculation", "cache", "missed-broadcast",
-            "oversized-broadcast", "missing-pushdown", "python-udf", "cartesian", "cold-start", "bench"};
+    return {"demo",
+            "healthy",
+            "skew",
+            "spill",
+            "small-files",
+            "tiny-tasks",
+            "too-few-partitions",
+            "idle-executors",
+            "gc-pressure",
+            "failures",
+            "speculation",
+            "cache",
+            "missed-broadcast",
+            "oversized-broadcast",
+            "missing-pushdown",
+            "python-udf",
+            "cartesian",
+            "cold-start",
+            "bench"};
 }
 
 ScenarioConfig makeScenario(const std::string& name, double scale) {
@@ -125,7 +143,8 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         ingest.stages[1].outputFilesPerTask = 6;
         ingest.pushedFilters = false;
         JobSpec skewed = agg(48, 48);
-        skewed.description = "SELECT customer_id, sum(amount) FROM staging.sales GROUP BY customer_id";
+        skewed.description =
+            "SELECT customer_id, sum(amount) FROM staging.sales GROUP BY customer_id";
         skewed.stages[1].skew = 15;
         skewed.stages[1].spillRatio = 2.5;
         skewed.stages[1].gcFraction = 0.3;

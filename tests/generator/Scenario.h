@@ -18,18 +18,18 @@ struct StageSpec {
     double skewedFraction = 0.02;  // share of tasks that are skewed
     bool readsInput = false;       // reads files (scan stage)
     int64_t inputBytesPerTask = 128LL << 20;
-    bool writesShuffle = true;     // ShuffleMapTask; false: ResultTask
+    bool writesShuffle = true;  // ShuffleMapTask; false: ResultTask
     int64_t shuffleWriteBytesPerTask = 32LL << 20;
     bool writesOutput = false;
     int64_t outputBytesPerTask = 64LL << 20;
     int outputFilesPerTask = 1;
-    double spillRatio = 0;         // memory spilled per task as a multiple of peak memory
-    double gcFraction = 0.03;      // JVM GC time as a share of run time
-    double failureRate = 0;        // share of tasks whose first attempt fails (ExceptionFailure)
+    double spillRatio = 0;           // memory spilled per task as a multiple of peak memory
+    double gcFraction = 0.03;        // JVM GC time as a share of run time
+    double failureRate = 0;          // share of tasks whose first attempt fails (ExceptionFailure)
     bool fetchFailureRetry = false;  // a FetchFailed makes the stage run a second attempt
-    bool speculation = false;      // stragglers get a speculative copy
-    bool cacheOutput = false;      // persists its RDD (Updated Blocks, storage level)
-    double cachedFraction = 1.0;   // share of partitions that fit in memory
+    bool speculation = false;        // stragglers get a speculative copy
+    bool cacheOutput = false;        // persists its RDD (Updated Blocks, storage level)
+    double cachedFraction = 1.0;     // share of partitions that fit in memory
 };
 
 struct JobSpec {
@@ -55,7 +55,7 @@ struct ScenarioConfig {
     int64_t executorStaggerMs = 400;      // between executor registrations
     int lateExecutors = 0;                // executors that arrive only after the first job
     int64_t lateExecutorDelayMs = 20000;
-    int idleExecutors = 0;                // registered but never given a task
+    int idleExecutors = 0;  // registered but never given a task
     bool dynamicAllocationWithoutShuffleService = false;
     bool javaSerializer = false;
     std::vector<JobSpec> jobs;

@@ -88,7 +88,8 @@ public:
 protected:
     void emitBlock(std::string_view data) override {
         std::vector<char> compressed(size_t(LZ4_compressBound(int(data.size()))));
-        int n = LZ4_compress_default(data.data(), compressed.data(), int(data.size()), int(compressed.size()));
+        int n = LZ4_compress_default(data.data(), compressed.data(), int(data.size()),
+                                     int(compressed.size()));
         const bool raw = n <= 0 || size_t(n) >= data.size();
         std::string header = "LZ4Block";
         header += char((raw ? 0x10 : 0x20) | 5);  // level 5 = 32 KiB blocks
@@ -135,7 +136,8 @@ public:
 protected:
     void emitBlock(std::string_view data) override {
         std::vector<char> compressed(data.size());
-        unsigned n = lzf_compress(data.data(), unsigned(data.size()), compressed.data(), unsigned(compressed.size() - 1));
+        unsigned n = lzf_compress(data.data(), unsigned(data.size()), compressed.data(),
+                                  unsigned(compressed.size() - 1));
         std::string header = "ZV";
         if (n == 0) {
             header += char(0);
@@ -158,7 +160,8 @@ protected:
 // zstd-jni with closeFrameOnFlush: every flush ends the frame.
 class ZstdWriter final : public FramedWriter {
 public:
-    explicit ZstdWriter(ByteOutput& out) : out_(out), cctx_(ZSTD_createCCtx()), buf_(ZSTD_CStreamOutSize()) {
+    explicit ZstdWriter(ByteOutput& out)
+        : out_(out), cctx_(ZSTD_createCCtx()), buf_(ZSTD_CStreamOutSize()) {
         ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, 1);
     }
     ~ZstdWriter() override { ZSTD_freeCCtx(cctx_); }
@@ -172,7 +175,8 @@ public:
     void flush() override {
         if (!open_) return;
         ZSTD_inBuffer in{nullptr, 0, 0};
-        while (run(in, ZSTD_e_end) != 0) {}
+        while (run(in, ZSTD_e_end) != 0) {
+        }
         open_ = false;
     }
     void close() override { flush(); }
@@ -214,7 +218,8 @@ private:
             stream_.avail_out = uInt(buf_.size());
             ret = deflate(&stream_, mode);
             out_.write({buf_.data(), buf_.size() - stream_.avail_out});
-        } while (stream_.avail_out == 0 || (mode == Z_FINISH && ret != Z_STREAM_END && ret != Z_STREAM_ERROR));
+        } while (stream_.avail_out == 0 ||
+                 (mode == Z_FINISH && ret != Z_STREAM_END && ret != Z_STREAM_ERROR));
     }
     ByteOutput& out_;
     z_stream stream_;
@@ -225,13 +230,19 @@ private:
 
 std::unique_ptr<FramedWriter> makeFramedWriter(Codec codec, ByteOutput& out) {
     switch (codec) {
-        case Codec::Zstd: return std::make_unique<ZstdWriter>(out);
-        case Codec::Lz4: return std::make_unique<Lz4BlockWriter>(out);
-        case Codec::Snappy: return std::make_unique<SnappyWriter>(out);
-        case Codec::Lzf: return std::make_unique<LzfWriter>(out);
-        case Codec::Gzip: return std::make_unique<GzipWriter>(out);
+        case Codec::Zstd:
+            return std::make_unique<ZstdWriter>(out);
+        case Codec::Lz4:
+            return std::make_unique<Lz4BlockWriter>(out);
+        case Codec::Snappy:
+            return std::make_unique<SnappyWriter>(out);
+        case Codec::Lzf:
+            return std::make_unique<LzfWriter>(out);
+        case Codec::Gzip:
+            return std::make_unique<GzipWriter>(out);
         case Codec::Zip:
-        case Codec::Plain: break;
+        case Codec::Plain:
+            break;
     }
     return std::make_unique<PlainWriter>(out);
 }

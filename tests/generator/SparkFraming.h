@@ -53,6 +53,7 @@ public:
 std::unique_ptr<FramedWriter> makeFramedWriter(Codec codec, ByteOutput& out);
 
 // Convenience: the whole text framed with `codec`, flushing after every `flushEveryLines` lines.
-std::string frame(Codec codec, std::string_view text, size_t flushEveryLines = 16, bool close = true);
+std::string frame(Codec codec, std::string_view text, size_t flushEveryLines = 16,
+                  bool close = true);
 
 }  // namespace stagelight::gen

@@ -15,9 +15,10 @@ struct TaskSim {
     bool speculative = false;
     std::string reason = "Success";  // Success, ExceptionFailure, FetchFailed, TaskKilled
     bool skewed = false;
-    int64_t deserialize = 0, deserializeCpu = 0, runTime = 0, cpuTime = 0, resultSize = 0, gcTime = 0,
-            resultSerialization = 0, peakMemory = 0, memorySpilled = 0, diskSpilled = 0;
-    int64_t remoteBlocks = 0, localBlocks = 0, fetchWait = 0, remoteBytes = 0, localBytes = 0, recordsRead = 0;
+    int64_t deserialize = 0, deserializeCpu = 0, runTime = 0, cpuTime = 0, resultSize = 0,
+            gcTime = 0, resultSerialization = 0, peakMemory = 0, memorySpilled = 0, diskSpilled = 0;
+    int64_t remoteBlocks = 0, localBlocks = 0, fetchWait = 0, remoteBytes = 0, localBytes = 0,
+            recordsRead = 0;
     int64_t shuffleBytesWritten = 0, shuffleWriteTimeNs = 0, shuffleRecordsWritten = 0;
     int64_t inputBytes = 0, inputRecords = 0, outputBytes = 0, outputRecords = 0;
     int64_t outputFiles = 0;

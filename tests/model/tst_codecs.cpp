@@ -16,8 +16,8 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::vector<std::pair<Codec, std::string>> kCodecs = {
-    {Codec::Plain, ""}, {Codec::Zstd, ".zstd"}, {Codec::Lz4, ".lz4"},
-    {Codec::Snappy, ".snappy"}, {Codec::Lzf, ".lzf"}, {Codec::Gzip, ".gz"}};
+    {Codec::Plain, ""},         {Codec::Zstd, ".zstd"}, {Codec::Lz4, ".lz4"},
+    {Codec::Snappy, ".snappy"}, {Codec::Lzf, ".lzf"},   {Codec::Gzip, ".gz"}};
 
 const std::string& healthyLog() {
     static const std::string text = gen::generateLogText(gen::makeScenario("failures"));
@@ -32,7 +32,8 @@ SummaryCounts counts(const fs::path& p) {
 
 bool sameCounts(const SummaryCounts& a, const SummaryCounts& b) {
     return a.jobs == b.jobs && a.stageAttempts == b.stageAttempts && a.tasks == b.tasks &&
-           a.failedTasks == b.failedTasks && a.executors == b.executors && a.sqlExecutions == b.sqlExecutions;
+           a.failedTasks == b.failedTasks && a.executors == b.executors &&
+           a.sqlExecutions == b.sqlExecutions;
 }
 
 bool hasWarning(const EventLogModel& m, std::string_view needle) {
@@ -43,23 +44,58 @@ bool hasWarning(const EventLogModel& m, std::string_view needle) {
 
 // A zip archive with one stored entry, as the History Server's download button makes.
 std::string storedZip(const std::string& name, const std::string& data) {
-    auto le16 = [](std::string& s, uint32_t v) { s += char(v & 0xFF); s += char((v >> 8) & 0xFF); };
-    auto le32 = [&](std::string& s, uint32_t v) { le16(s, v & 0xFFFF); le16(s, v >> 16); };
-    const uint32_t crc = uint32_t(crc32(0, reinterpret_cast<const Bytef*>(data.data()), uInt(data.size())));
+    auto le16 = [](std::string& s, uint32_t v) {
+        s += char(v & 0xFF);
+        s += char((v >> 8) & 0xFF);
+    };
+    auto le32 = [&](std::string& s, uint32_t v) {
+        le16(s, v & 0xFFFF);
+        le16(s, v >> 16);
+    };
+    const uint32_t crc =
+        uint32_t(crc32(0, reinterpret_cast<const Bytef*>(data.data()), uInt(data.size())));
     std::string z;
-    le32(z, 0x04034b50); le16(z, 20); le16(z, 0); le16(z, 0); le16(z, 0); le16(z, 0);
-    le32(z, crc); le32(z, uint32_t(data.size())); le32(z, uint32_t(data.size()));
-    le16(z, uint32_t(name.size())); le16(z, 0);
+    le32(z, 0x04034b50);
+    le16(z, 20);
+    le16(z, 0);
+    le16(z, 0);
+    le16(z, 0);
+    le16(z, 0);
+    le32(z, crc);
+    le32(z, uint32_t(data.size()));
+    le32(z, uint32_t(data.size()));
+    le16(z, uint32_t(name.size()));
+    le16(z, 0);
     z += name + data;
     const uint32_t cdOffset = uint32_t(z.size());
     std::string cd;
-    le32(cd, 0x02014b50); le16(cd, 20); le16(cd, 20); le16(cd, 0); le16(cd, 0); le16(cd, 0); le16(cd, 0);
-    le32(cd, crc); le32(cd, uint32_t(data.size())); le32(cd, uint32_t(data.size()));
-    le16(cd, uint32_t(name.size())); le16(cd, 0); le16(cd, 0); le16(cd, 0); le16(cd, 0); le32(cd, 0); le32(cd, 0);
+    le32(cd, 0x02014b50);
+    le16(cd, 20);
+    le16(cd, 20);
+    le16(cd, 0);
+    le16(cd, 0);
+    le16(cd, 0);
+    le16(cd, 0);
+    le32(cd, crc);
+    le32(cd, uint32_t(data.size()));
+    le32(cd, uint32_t(data.size()));
+    le16(cd, uint32_t(name.size()));
+    le16(cd, 0);
+    le16(cd, 0);
+    le16(cd, 0);
+    le16(cd, 0);
+    le32(cd, 0);
+    le32(cd, 0);
     cd += name;
     z += cd;
-    le32(z, 0x06054b50); le16(z, 0); le16(z, 0); le16(z, 1); le16(z, 1);
-    le32(z, uint32_t(cd.size())); le32(z, cdOffset); le16(z, 0);
+    le32(z, 0x06054b50);
+    le16(z, 0);
+    le16(z, 0);
+    le16(z, 1);
+    le16(z, 1);
+    le32(z, uint32_t(cd.size()));
+    le32(z, cdOffset);
+    le16(z, 0);
     return z;
 }
 
@@ -82,7 +118,8 @@ private Q_SLOTS:
 
     void eachCodecReadsExactly_data() {
         QTest::addColumn<int>("codec");
-        for (const auto& [codec, ext] : kCodecs) QTest::newRow(std::string(codecName(codec)).c_str()) << int(codec);
+        for (const auto& [codec, ext] : kCodecs)
+            QTest::newRow(std::string(codecName(codec)).c_str()) << int(codec);
     }
     void eachCodecReadsExactly() {
         QFETCH(int, codec);
@@ -112,7 +149,8 @@ private Q_SLOTS:
         const std::string& text = healthyLog();
         const size_t cut = text.find('\n', text.size() / 2) + 1;
         const fs::path p = dir() / ("concat" + kCodecs[size_t(codec)].second);
-        test::writeFile(p, gen::frame(Codec(codec), text.substr(0, cut)) + gen::frame(Codec(codec), text.substr(cut)));
+        test::writeFile(p, gen::frame(Codec(codec), text.substr(0, cut)) +
+                               gen::frame(Codec(codec), text.substr(cut)));
         QVERIFY(sameCounts(counts(p), expected_));
     }
 
@@ -146,7 +184,8 @@ private Q_SLOTS:
         QVERIFY(r.model);
         bool warned = false;
         for (const LoadWarning& w : r.model->report.warnings)
-            warned = warned || (w.severity == LoadWarning::Severity::Warning && w.file == p.string());
+            warned =
+                warned || (w.severity == LoadWarning::Severity::Warning && w.file == p.string());
         QVERIFY(warned);
     }
 
@@ -239,7 +278,8 @@ private Q_SLOTS:
         LoadResult r = loadEventLog(d);
         QVERIFY(r.model);
         QCOMPARE(r.model->source.parts.size(), size_t(4));
-        QCOMPARE(r.model->source.parts[3].path.filename().string(), std::string("events_10_app-1.zstd"));
+        QCOMPARE(r.model->source.parts[3].path.filename().string(),
+                 std::string("events_10_app-1.zstd"));
         QVERIFY(sameCounts(summarize(*r.model).counts, expected_));
         QVERIFY(hasWarning(*r.model, "missing event log file"));  // 4..9 are absent
         QCOMPARE(r.model->report.malformedLines, uint64_t(0));
@@ -251,7 +291,8 @@ private Q_SLOTS:
         fs::create_directories(d);
         const std::string& text = healthyLog();
         const size_t cut = text.find('\n', text.size() / 2) + 1;
-        test::writeFile(d / "events_1_app-2", "this file was compacted away and must not be read\n");
+        test::writeFile(d / "events_1_app-2",
+                        "this file was compacted away and must not be read\n");
         test::writeFile(d / "events_2_app-2.compact", text.substr(0, cut));
         test::writeFile(d / "events_3_app-2", text.substr(cut));
         test::writeFile(d / "appstatus_app-2.inprogress", "");
@@ -267,9 +308,12 @@ private Q_SLOTS:
         const fs::path d = dir() / "databricks";
         fs::create_directories(d);
         const std::string& text = healthyLog();
-        const size_t a = text.find('\n', text.size() / 4) + 1, b = text.find('\n', text.size() / 2) + 1;
-        test::writeFile(d / "eventlog-2026-01-01--12-00.gz", gen::frame(Codec::Gzip, text.substr(0, a)));
-        test::writeFile(d / "eventlog-2026-01-01--13-00.gz", gen::frame(Codec::Gzip, text.substr(a, b - a)));
+        const size_t a = text.find('\n', text.size() / 4) + 1,
+                     b = text.find('\n', text.size() / 2) + 1;
+        test::writeFile(d / "eventlog-2026-01-01--12-00.gz",
+                        gen::frame(Codec::Gzip, text.substr(0, a)));
+        test::writeFile(d / "eventlog-2026-01-01--13-00.gz",
+                        gen::frame(Codec::Gzip, text.substr(a, b - a)));
         test::writeFile(d / "eventlog", text.substr(b));
         LoadResult r = loadEventLog(d);
         QVERIFY(r.model);
@@ -302,7 +346,8 @@ private Q_SLOTS:
     void realZstdLogTruncatedAtManyOffsets() {
         STAGELIGHT_REQUIRE_SHARED();
         const fs::path real = test::sharedDir() /
-            "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling/tasks_executors_fail_compressed_eventlog.zstd";
+                              "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling/"
+                              "tasks_executors_fail_compressed_eventlog.zstd";
         const std::string bytes = test::readFile(real);
         const int64_t full = counts(real).tasks;
         QCOMPARE(full, int64_t(8630));

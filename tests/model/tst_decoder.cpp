@@ -34,10 +34,13 @@ private Q_SLOTS:
 namespace {
 
 const char* kStart =
-    R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})" "\n"
-    R"({"Event":"SparkListenerApplicationStart","App Name":"t","App ID":"app-1","Timestamp":1000,"User":"u"})" "\n";
+    R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})"
+    "\n"
+    R"({"Event":"SparkListenerApplicationStart","App Name":"t","App ID":"app-1","Timestamp":1000,"User":"u"})"
+    "\n";
 const char* kTaskEnd =
-    R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Stage Attempt ID":0,"Task Type":"ResultTask","Task End Reason":{"Reason":"Success"},"Task Info":{"Task ID":%1,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"PROCESS_LOCAL","Speculative":false,"Getting Result Time":0,"Finish Time":2500,"Failed":false,"Killed":false,"Accumulables":[]},"Task Metrics":{"Executor Run Time":400,"JVM GC Time":%2,"Input Metrics":{"Bytes Read":%3,"Records Read":1}}})" "\n";
+    R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Stage Attempt ID":0,"Task Type":"ResultTask","Task End Reason":{"Reason":"Success"},"Task Info":{"Task ID":%1,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"PROCESS_LOCAL","Speculative":false,"Getting Result Time":0,"Finish Time":2500,"Failed":false,"Killed":false,"Accumulables":[]},"Task Metrics":{"Executor Run Time":400,"JVM GC Time":%2,"Input Metrics":{"Bytes Read":%3,"Records Read":1}}})"
+    "\n";
 
 std::string taskEnd(const QString& id, const QString& gc, const QString& input) {
     return QString::fromLatin1(kTaskEnd).arg(id, gc, input).toStdString();
@@ -58,13 +61,14 @@ const LoadWarning* Decoder::warningAt(const EventLogModel& m, uint64_t line) {
     return nullptr;
 }
 
-
 void Decoder::malformedLinesAreReportedAndSkipped() {
     std::string text = kStart;
     text += taskEnd(QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("10"));
-    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Task Info":{"Task ID":2,)" "\n";  // cut off
+    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Task Info":{"Task ID":2,)"
+            "\n";  // cut off
     text += "not json at all\n";
-    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0 "Task Info":{}})" "\n";  // missing comma
+    text += R"({"Event":"SparkListenerTaskEnd","Stage ID":0 "Task Info":{}})"
+            "\n";  // missing comma
     text += taskEnd(QStringLiteral("3"), QStringLiteral("5"), QStringLiteral("10"));
     auto m = load("malformed", text);
     QVERIFY(m);
@@ -73,7 +77,8 @@ void Decoder::malformedLinesAreReportedAndSkipped() {
     const LoadWarning* w = warningAt(*m, 4);
     QVERIFY(w);
     QVERIFY(w->file.find("malformed") != std::string::npos);
-    const size_t offsetOfLine4 = text.find("{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":0,\"Task Info\"");
+    const size_t offsetOfLine4 =
+        text.find("{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":0,\"Task Info\"");
     QCOMPARE(w->offset, uint64_t(offsetOfLine4));
     QVERIFY(warningAt(*m, 5) && warningAt(*m, 6));
 }
@@ -95,9 +100,13 @@ void Decoder::wrongTypesAreToleratedAndNamed() {
 
 void Decoder::unknownEventsAreCountedAndSkipped() {
     std::string text = kStart;
-    text += R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"x"})" "\n";
-    text += R"({"Event":"com.example.MyPluginEvent","payload":{"deep":[1,2,3]}})" "\n";
-    text += R"({"Event":"com.example.MyPluginEvent"})" "\n";
+    text +=
+        R"({"Event":"org.apache.spark.sql.streaming.StreamingQueryListener$QueryStartedEvent","id":"x"})"
+        "\n";
+    text += R"({"Event":"com.example.MyPluginEvent","payload":{"deep":[1,2,3]}})"
+            "\n";
+    text += R"({"Event":"com.example.MyPluginEvent"})"
+            "\n";
     text += taskEnd(QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("10"));
     auto m = load("unknown", text);
     QVERIFY(m);
@@ -108,9 +117,13 @@ void Decoder::unknownEventsAreCountedAndSkipped() {
 
 void Decoder::nullsCrlfAndKeysOutOfOrder() {
     std::string text = kStart;
-    text += "{\"Job ID\":7,\"Event\":\"SparkListenerJobStart\",\"Submission Time\":1500,\"Stage Infos\":[],"
-            "\"Stage IDs\":[],\"Properties\":{\"spark.job.description\":null}}\r\n";
-    text += R"({"Event":"SparkListenerJobEnd","Job ID":7,"Completion Time":1800,"Job Result":{"Result":"JobFailed","Exception":{"Message":null}}})" "\r\n";
+    text +=
+        "{\"Job ID\":7,\"Event\":\"SparkListenerJobStart\",\"Submission Time\":1500,\"Stage "
+        "Infos\":[],"
+        "\"Stage IDs\":[],\"Properties\":{\"spark.job.description\":null}}\r\n";
+    text +=
+        R"({"Event":"SparkListenerJobEnd","Job ID":7,"Completion Time":1800,"Job Result":{"Result":"JobFailed","Exception":{"Message":null}}})"
+        "\r\n";
     auto m = load("odd", text);
     QVERIFY(m);
     QCOMPARE(m->jobs.size(), size_t(1));
@@ -123,8 +136,11 @@ void Decoder::nullsCrlfAndKeysOutOfOrder() {
 void Decoder::largeIntegersKeepEveryDigit() {
     std::string text = kStart;
     // Stage-level CPU time accumulators pass 2^53; never route them through double.
-    text += R"({"Event":"SparkListenerStageCompleted","Stage Info":{"Stage ID":0,"Stage Attempt ID":0,"Stage Name":"s","Number of Tasks":1,"RDD Info":[],"Parent IDs":[],"Details":"","Submission Time":1000,"Completion Time":3000,"Accumulables":[{"ID":1,"Name":"internal.metrics.executorCpuTime","Value":9007199254740993,"Internal":true,"Count Failed Values":true}]}})" "\n";
-    text += taskEnd(QStringLiteral("1"), QStringLiteral("9223372036854775807"), QStringLiteral("9007199254740993"));
+    text +=
+        R"({"Event":"SparkListenerStageCompleted","Stage Info":{"Stage ID":0,"Stage Attempt ID":0,"Stage Name":"s","Number of Tasks":1,"RDD Info":[],"Parent IDs":[],"Details":"","Submission Time":1000,"Completion Time":3000,"Accumulables":[{"ID":1,"Name":"internal.metrics.executorCpuTime","Value":9007199254740993,"Internal":true,"Count Failed Values":true}]}})"
+        "\n";
+    text += taskEnd(QStringLiteral("1"), QStringLiteral("9223372036854775807"),
+                    QStringLiteral("9007199254740993"));
     auto m = load("big", text);
     QVERIFY(m);
     QCOMPARE(m->stages[0].accumulables[0].value, std::string("9007199254740993"));
@@ -133,12 +149,17 @@ void Decoder::largeIntegersKeepEveryDigit() {
 }
 
 void Decoder::deepPlansDecode() {
-    std::string plan = R"({"nodeName":"Leaf","simpleString":"Leaf","children":[],"metadata":{},"metrics":[]})";
+    std::string plan =
+        R"({"nodeName":"Leaf","simpleString":"Leaf","children":[],"metadata":{},"metrics":[]})";
     for (int i = 0; i < 1500; ++i)
-        plan = R"({"nodeName":"Project","simpleString":"Project","children":[)" + plan + R"(],"metadata":{},"metrics":[]})";
+        plan = R"({"nodeName":"Project","simpleString":"Project","children":[)" + plan +
+               R"(],"metadata":{},"metrics":[]})";
     std::string text = kStart;
-    text += R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart","executionId":0,"description":"deep","details":"","physicalPlanDescription":"","sparkPlanInfo":)" +
-            plan + R"(,"time":1200})" "\n";
+    text +=
+        R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart","executionId":0,"description":"deep","details":"","physicalPlanDescription":"","sparkPlanInfo":)" +
+        plan +
+        R"(,"time":1200})"
+        "\n";
     auto m = load("deep", text);
     QVERIFY(m);
     QCOMPARE(m->sqlExecutions.size(), size_t(1));
@@ -173,7 +194,9 @@ void Decoder::lastLineWithoutNewlineStillCounts() {
 
 void Decoder::runningTasksAreKept() {
     std::string text = kStart;
-    text += R"({"Event":"SparkListenerTaskStart","Stage ID":0,"Stage Attempt ID":0,"Task Info":{"Task ID":5,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"NODE_LOCAL","Speculative":true,"Getting Result Time":0,"Finish Time":0,"Failed":false,"Killed":false,"Accumulables":[]}})" "\n";
+    text +=
+        R"({"Event":"SparkListenerTaskStart","Stage ID":0,"Stage Attempt ID":0,"Task Info":{"Task ID":5,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"NODE_LOCAL","Speculative":true,"Getting Result Time":0,"Finish Time":0,"Failed":false,"Killed":false,"Accumulables":[]}})"
+        "\n";
     auto m = load("running.inprogress", text);
     QCOMPARE(m->tasks.size(), size_t(1));
     QCOMPARE(m->tasks.endReason(0), EndReason::Running);
@@ -185,8 +208,12 @@ void Decoder::runningTasksAreKept() {
 
 void Decoder::excludedAndBlacklistedTwinsCountOnce() {
     std::string text = kStart;
-    text += R"({"Event":"org.apache.spark.scheduler.SparkListenerExecutorExcluded","time":5000,"executorId":"1","taskFailures":4})" "\n";
-    text += R"({"Event":"org.apache.spark.scheduler.SparkListenerExecutorBlacklisted","time":5000,"executorId":"1","taskFailures":4})" "\n";
+    text +=
+        R"({"Event":"org.apache.spark.scheduler.SparkListenerExecutorExcluded","time":5000,"executorId":"1","taskFailures":4})"
+        "\n";
+    text +=
+        R"({"Event":"org.apache.spark.scheduler.SparkListenerExecutorBlacklisted","time":5000,"executorId":"1","taskFailures":4})"
+        "\n";
     auto m = load("excluded", text);
     QVERIFY(m->executor("1"));
     QCOMPARE(m->executor("1")->exclusions.size(), size_t(1));

@@ -62,7 +62,8 @@ private Q_SLOTS:
         QVERIFY(text.has_value());
         QVERIFY2(*text == gen::generateLogText(gen::makeScenario("demo")),
                  "the demo log differs from the generator's output: regenerate it "
-                 "(stagelight-gen --scenario demo --codec zstd -o resources/demo/nightly-sales-rollup.zstd)");
+                 "(stagelight-gen --scenario demo --codec zstd -o "
+                 "resources/demo/nightly-sales-rollup.zstd)");
     }
 
     void incompleteLogHasNoApplicationEnd() {

@@ -40,22 +40,27 @@ class Layering : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void coreIncludesNoQt() {
-        const auto bad = offendingIncludes(stagelight::test::sourceDir() / "model/core", std::regex("^Q|^qt|^Qt"));
+        const auto bad = offendingIncludes(stagelight::test::sourceDir() / "model/core",
+                                           std::regex("^Q|^qt|^Qt"));
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void modelQtIncludesNoGuiOrWidgets() {
-        const auto bad = offendingIncludes(stagelight::test::sourceDir() / "model/qt",
-            std::regex("^QtGui|^QtWidgets|^QWidget|^QPainter|^QColor|^QPixmap|^QImage|^QAction|^QFont|qcustomplot"));
+        const auto bad =
+            offendingIncludes(stagelight::test::sourceDir() / "model/qt",
+                              std::regex("^QtGui|^QtWidgets|^QWidget|^QPainter|^QColor|^QPixmap|^"
+                                         "QImage|^QAction|^QFont|qcustomplot"));
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void viewsDoNotReachIntoApp() {
-        const auto bad = offendingIncludes(stagelight::test::sourceDir() / "views", std::regex("^app/|MainWindow\\.h|cli/"));
+        const auto bad = offendingIncludes(stagelight::test::sourceDir() / "views",
+                                           std::regex("^app/|MainWindow\\.h|cli/"));
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void theRuleCatchesAnOffender() {
         // Guard against a rule that can never fire: a Qt include in a scratch tree is found.
         QTemporaryDir dir;
-        stagelight::test::writeFile(fs::path(dir.path().toStdString()) / "x.h", "#include <QString>\n");
+        stagelight::test::writeFile(fs::path(dir.path().toStdString()) / "x.h",
+                                    "#include <QString>\n");
         QCOMPARE(offendingIncludes(dir.path().toStdString(), std::regex("^Q")).size(), size_t(1));
     }
 };

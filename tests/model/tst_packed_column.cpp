@@ -17,19 +17,22 @@ private Q_SLOTS:
             std::vector<int64_t> values;
             const int64_t base = int64_t(rng());
             for (int i = 0; i < 5000; ++i) {
-                uint64_t r = bits == 64 ? rng() : (bits == 0 ? 0 : rng() & ((uint64_t{1} << bits) - 1));
+                uint64_t r =
+                    bits == 64 ? rng() : (bits == 0 ? 0 : rng() & ((uint64_t{1} << bits) - 1));
                 const int64_t v = int64_t(uint64_t(base) + r);
                 values.push_back(v);
                 col.append(v);
             }
             QCOMPARE(col.size(), values.size());
             for (size_t i = 0; i < values.size(); ++i)
-                QVERIFY2(col[i] == values[i], qPrintable(QStringLiteral("bits %1 row %2").arg(bits).arg(i)));
+                QVERIFY2(col[i] == values[i],
+                         qPrintable(QStringLiteral("bits %1 row %2").arg(bits).arg(i)));
         }
     }
     void extremesAndNegatives() {
         PackedColumn col;
-        const int64_t vals[] = {std::numeric_limits<int64_t>::min(), -1, 0, 1, std::numeric_limits<int64_t>::max()};
+        const int64_t vals[] = {std::numeric_limits<int64_t>::min(), -1, 0, 1,
+                                std::numeric_limits<int64_t>::max()};
         for (int i = 0; i < 3000; ++i) col.append(vals[i % 5]);
         for (int i = 0; i < 3000; ++i) QCOMPARE(col[size_t(i)], vals[i % 5]);
     }

@@ -50,7 +50,8 @@ std::vector<CorpusRow> corpusRows() {
 }
 
 std::string jstText(const SummaryCounts& c) {
-    return std::to_string(c.jobs) + "/" + std::to_string(c.stageAttempts) + "/" + std::to_string(c.tasks);
+    return std::to_string(c.jobs) + "/" + std::to_string(c.stageAttempts) + "/" +
+           std::to_string(c.tasks);
 }
 
 }  // namespace
@@ -68,8 +69,9 @@ private Q_SLOTS:
         const auto rows = corpusRows();
         QVERIFY2(rows.size() > 90, "corpus README table not found or changed shape");
         for (const CorpusRow& r : rows)
-            QTest::newRow(r.path.c_str()) << QString::fromStdString(r.path) << QString::fromStdString(r.jst)
-                                          << qint64(r.failed) << qint64(r.unparsable);
+            QTest::newRow(r.path.c_str())
+                << QString::fromStdString(r.path) << QString::fromStdString(r.jst)
+                << qint64(r.failed) << qint64(r.unparsable);
     }
     void countsMatchCorpusTable() {
         QFETCH(QString, path);
@@ -124,20 +126,26 @@ private Q_SLOTS:
     }
 
     void rawJsonOfAnEntityIsShownOnDemand() {
-        const fs::path file = test::sharedDir() / "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling/rp_sql_eventlog.zstd";
+        const fs::path file =
+            test::sharedDir() /
+            "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling/rp_sql_eventlog.zstd";
         LoadResult r = loadEventLog(file);
         QVERIFY(r.model);
         const EventLogModel& m = *r.model;
         QVERIFY(!m.jobs.empty());
         auto jobLine = readSourceLine(m.source, m.jobs.back().startedAt);
         QVERIFY(jobLine.has_value());
-        QVERIFY(jobLine->rfind("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + std::to_string(m.jobs.back().id), 0) == 0);
+        QVERIFY(jobLine->rfind("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" +
+                                   std::to_string(m.jobs.back().id),
+                               0) == 0);
         const size_t last = m.tasks.size() - 1;
         SourceRef where{uint32_t(m.tasks.get(last, TaskField::SourcePart)),
                         uint64_t(m.tasks.get(last, TaskField::SourceOffset)), 0};
         auto taskLine = readSourceLine(m.source, where);
         QVERIFY(taskLine.has_value());
-        QVERIFY(taskLine->find("\"Task ID\":" + std::to_string(m.tasks.get(last, TaskField::TaskId)) + ",") != std::string::npos);
+        QVERIFY(taskLine->find(
+                    "\"Task ID\":" + std::to_string(m.tasks.get(last, TaskField::TaskId)) + ",") !=
+                std::string::npos);
     }
 };
 

@@ -45,7 +45,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
         m.setModel(model_);
         QCOMPARE(m.rowCount(), 6);
-        QCOMPARE(m.data(m.index(0, JobTableModel::Result), Qt::DisplayRole).toString(), QStringLiteral("SUCCEEDED"));
+        QCOMPARE(m.data(m.index(0, JobTableModel::Result), Qt::DisplayRole).toString(),
+                 QStringLiteral("SUCCEEDED"));
     }
 
     void loadWarnings() {
@@ -53,7 +54,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
         m.setModel(model_);
         QCOMPARE(m.rowCount(), 1);
-        QCOMPARE(m.data(m.index(0, LoadWarningsModel::Severity), Qt::DisplayRole).toString(), QStringLiteral("warning"));
+        QCOMPARE(m.data(m.index(0, LoadWarningsModel::Severity), Qt::DisplayRole).toString(),
+                 QStringLiteral("warning"));
         QVERIFY(!m.data(m.index(0, LoadWarningsModel::Line), Qt::DisplayRole).toString().isEmpty());
     }
 
@@ -61,7 +63,8 @@ private Q_SLOTS:
         LoadSession session;
         QSignalSpy available(&session, &LoadSession::modelAvailable);
         QSignalSpy failed(&session, &LoadSession::loadFailed);
-        const QString log = QString::fromStdString((std::filesystem::path(tmp_.path().toStdString()) / "demo").string());
+        const QString log = QString::fromStdString(
+            (std::filesystem::path(tmp_.path().toStdString()) / "demo").string());
         session.load(QStringLiteral("/nonexistent/superseded"));
         session.load(log);  // supersedes the first: only this one reports
         QVERIFY(available.wait(20000));

@@ -11,11 +11,21 @@
 namespace stagelight::test {
 namespace fs = std::filesystem;
 
-fs::path sourceDir() { return STAGELIGHT_SOURCE_DIR; }
-fs::path sharedDir() { return fs::path(STAGELIGHT_SHARED_DIR).lexically_normal(); }
-fs::path binaryDir() { return STAGELIGHT_BINARY_DIR; }
-bool sharedAvailable() { return fs::is_directory(sharedDir() / "eventlogs"); }
-bool runningInCi() { return qEnvironmentVariable("CI") == QLatin1String("true"); }
+fs::path sourceDir() {
+    return STAGELIGHT_SOURCE_DIR;
+}
+fs::path sharedDir() {
+    return fs::path(STAGELIGHT_SHARED_DIR).lexically_normal();
+}
+fs::path binaryDir() {
+    return STAGELIGHT_BINARY_DIR;
+}
+bool sharedAvailable() {
+    return fs::is_directory(sharedDir() / "eventlogs");
+}
+bool runningInCi() {
+    return qEnvironmentVariable("CI") == QLatin1String("true");
+}
 
 void writeFile(const fs::path& path, std::string_view bytes) {
     std::ofstream out(path, std::ios::binary);
@@ -64,8 +74,10 @@ std::optional<std::string> gzipText(const fs::path& path) {
 
 std::optional<std::string> fileText(const fs::path& path) {
     std::string bytes = readFile(path);
-    if (bytes.size() >= 4 && uint8_t(bytes[0]) == 0x28 && uint8_t(bytes[1]) == 0xB5) return zstdText(bytes);
-    if (bytes.size() >= 2 && uint8_t(bytes[0]) == 0x1F && uint8_t(bytes[1]) == 0x8B) return gzipText(path);
+    if (bytes.size() >= 4 && uint8_t(bytes[0]) == 0x28 && uint8_t(bytes[1]) == 0xB5)
+        return zstdText(bytes);
+    if (bytes.size() >= 2 && uint8_t(bytes[0]) == 0x1F && uint8_t(bytes[1]) == 0x8B)
+        return gzipText(path);
     if (!bytes.empty() && bytes[0] != '{') return std::nullopt;
     return bytes;
 }
@@ -80,9 +92,12 @@ std::optional<std::string> rawLogText(const fs::path& path) {
     fs::path live;
     for (const auto& e : fs::directory_iterator(path)) {
         const std::string name = e.path().filename().string();
-        if (name.rfind("events_", 0) == 0) rolling.emplace_back(std::stol(name.substr(7)), e.path());
-        else if (name == "eventlog") live = e.path();
-        else if (name.rfind("eventlog-", 0) == 0) rotated.push_back(e.path());
+        if (name.rfind("events_", 0) == 0)
+            rolling.emplace_back(std::stol(name.substr(7)), e.path());
+        else if (name == "eventlog")
+            live = e.path();
+        else if (name.rfind("eventlog-", 0) == 0)
+            rotated.push_back(e.path());
     }
     std::sort(rolling.begin(), rolling.end());
     std::sort(rotated.begin(), rotated.end());
@@ -108,7 +123,8 @@ RawCounts countRawLines(const std::string& text) {
     while (pos < text.size()) {
         size_t nl = text.find('\n', pos);
         if (nl == std::string::npos) nl = text.size();
-        const QByteArray line = QByteArray::fromRawData(text.data() + pos, qsizetype(nl - pos)).trimmed();
+        const QByteArray line =
+            QByteArray::fromRawData(text.data() + pos, qsizetype(nl - pos)).trimmed();
         const bool last = nl >= text.size() - 1;
         pos = nl + 1;
         if (line.isEmpty()) continue;
@@ -121,7 +137,8 @@ RawCounts countRawLines(const std::string& text) {
         }
         const QJsonObject o = doc.object();
         const QString event = o.value(QLatin1String("Event")).toString();
-        if (event == QLatin1String("SparkListenerJobStart")) jobs.insert(o.value(QLatin1String("Job ID")).toInteger());
+        if (event == QLatin1String("SparkListenerJobStart"))
+            jobs.insert(o.value(QLatin1String("Job ID")).toInteger());
         else if (event == QLatin1String("SparkListenerStageSubmitted") ||
                  event == QLatin1String("SparkListenerStageCompleted")) {
             const QJsonObject info = o.value(QLatin1String("Stage Info")).toObject();
@@ -129,13 +146,17 @@ RawCounts countRawLines(const std::string& text) {
                            info.value(QLatin1String("Stage Attempt ID")).toInteger()});
         } else if (event == QLatin1String("SparkListenerTaskEnd")) {
             ++c.tasks;
-            const QString reason =
-                o.value(QLatin1String("Task End Reason")).toObject().value(QLatin1String("Reason")).toString();
+            const QString reason = o.value(QLatin1String("Task End Reason"))
+                                       .toObject()
+                                       .value(QLatin1String("Reason"))
+                                       .toString();
             // A TaskEnd without an end reason (hand-written fixtures) counts as successful.
             if (!reason.isEmpty() && reason != QLatin1String("Success")) ++c.failedTasks;
         } else if (event == QLatin1String("SparkListenerExecutorAdded")) {
             executors.insert(o.value(QLatin1String("Executor ID")).toString());
-        } else if (event == QLatin1String("org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart")) {
+        } else if (event ==
+                   QLatin1String(
+                       "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart")) {
             sql.insert(o.value(QLatin1String("executionId")).toInteger());
         }
     }

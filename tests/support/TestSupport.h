@@ -26,7 +26,8 @@ std::string readFile(const std::filesystem::path& path);
 // Counts made from the raw lines with the definitions of `stagelight summary --json` (jobs are
 // distinct job IDs in JobStart events: an excerpt may repeat a JobStart).
 struct RawCounts {
-    int64_t jobs = 0, stageAttempts = 0, tasks = 0, failedTasks = 0, executors = 0, sqlExecutions = 0;
+    int64_t jobs = 0, stageAttempts = 0, tasks = 0, failedTasks = 0, executors = 0,
+            sqlExecutions = 0;
     int64_t invalidLines = 0;  // lines Qt's JSON parser rejects (a cut-off last line included)
     bool lastLineInvalid = false;
 };
@@ -39,11 +40,11 @@ RawCounts countRawLines(const std::string& text);
 }  // namespace stagelight::test
 
 // Skips (locally) or fails (under CI=true) a test that needs ../shared when it is absent.
-#define STAGELIGHT_REQUIRE_SHARED()                                                                   \
-    do {                                                                                              \
-        if (!stagelight::test::sharedAvailable()) {                                                   \
-            if (stagelight::test::runningInCi())                                                      \
-                QFAIL("../shared/eventlogs is missing, and CI=true requires it");                     \
-            QSKIP("../shared/eventlogs not found beside the checkout; skipping real-log checks");     \
-        }                                                                                             \
+#define STAGELIGHT_REQUIRE_SHARED()                                                               \
+    do {                                                                                          \
+        if (!stagelight::test::sharedAvailable()) {                                               \
+            if (stagelight::test::runningInCi())                                                  \
+                QFAIL("../shared/eventlogs is missing, and CI=true requires it");                 \
+            QSKIP("../shared/eventlogs not found beside the checkout; skipping real-log checks"); \
+        }                                                                                         \
     } while (false)

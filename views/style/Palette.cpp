@@ -2,6 +2,8 @@
 
 namespace stagelight::palette {
 
-QColor shareBar() { return QColor(0x4C, 0x8B, 0xD6, 70); }
+QColor shareBar() {
+    return QColor(0x4C, 0x8B, 0xD6, 70);
+}
 
 }  // namespace stagelight::palette

@@ -4,7 +4,8 @@
 
 namespace stagelight {
 
-DataTableView::DataTableView(QWidget* parent) : QTableView(parent), proxy_(new QSortFilterProxyModel(this)) {
+DataTableView::DataTableView(QWidget* parent)
+    : QTableView(parent), proxy_(new QSortFilterProxyModel(this)) {
     proxy_->setSortRole(Qt::UserRole);
     proxy_->setFilterKeyColumn(-1);
     proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -26,8 +27,12 @@ void DataTableView::setSourceModel(QAbstractItemModel* model) {
     connect(model, &QAbstractItemModel::modelReset, this, [this] { resizeColumnsToContents(); });
 }
 
-void DataTableView::setFilterText(const QString& text) { proxy_->setFilterFixedString(text); }
+void DataTableView::setFilterText(const QString& text) {
+    proxy_->setFilterFixedString(text);
+}
 
-QModelIndex DataTableView::sourceIndex(const QModelIndex& viewIndex) const { return proxy_->mapToSource(viewIndex); }
+QModelIndex DataTableView::sourceIndex(const QModelIndex& viewIndex) const {
+    return proxy_->mapToSource(viewIndex);
+}
 
 }  // namespace stagelight

@@ -31,18 +31,27 @@ std::vector<StageTotals> computeStageTotals(const EventLogModel& model) {
             if (launch > 0 && (st.firstTaskLaunchTime < 0 || launch < st.firstTaskLaunchTime))
                 st.firstTaskLaunchTime = launch;
             switch (t.endReason(r)) {
-                case EndReason::Running: ++st.runningTasks; break;
-                case EndReason::Success: ++st.completedTasks; break;
+                case EndReason::Running:
+                    ++st.runningTasks;
+                    break;
+                case EndReason::Success:
+                    ++st.completedTasks;
+                    break;
                 case EndReason::TaskKilled:
-                case EndReason::TaskCommitDenied: ++st.killedTasks; break;
-                default: ++st.failedTasks; break;
+                case EndReason::TaskCommitDenied:
+                    ++st.killedTasks;
+                    break;
+                default:
+                    ++st.failedTasks;
+                    break;
             }
             if (!t.hasFlag(r, kHasMetrics)) continue;
             for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f)
                 st.sums[f] += t.get(r, TaskField(f));
         }
         const StageAttempt& stage = model.stages[s];
-        const int64_t end = stage.completionTime >= 0 ? stage.completionTime : model.application.lastEventTime;
+        const int64_t end =
+            stage.completionTime >= 0 ? stage.completionTime : model.application.lastEventTime;
         if (st.firstTaskLaunchTime >= 0 && end >= st.firstTaskLaunchTime)
             st.durationMs = end - st.firstTaskLaunchTime;
     }

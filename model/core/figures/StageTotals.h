@@ -11,9 +11,9 @@
 namespace stagelight {
 
 struct StageTotals {
-    size_t stage = 0;               // index into EventLogModel::stages
+    size_t stage = 0;  // index into EventLogModel::stages
     int64_t firstTaskLaunchTime = -1;
-    int64_t durationMs = 0;         // completion (or last event) - first task launch; 0 if no task
+    int64_t durationMs = 0;  // completion (or last event) - first task launch; 0 if no task
     int32_t tasks = 0, runningTasks = 0, completedTasks = 0, failedTasks = 0, killedTasks = 0;
     std::array<int64_t, kTaskFieldCount> sums{};  // metric fields only (ExecutorRunTime, ...)
 

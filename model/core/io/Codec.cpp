@@ -7,13 +7,20 @@ namespace stagelight {
 
 std::string_view codecName(Codec codec) {
     switch (codec) {
-        case Codec::Plain: return "plain";
-        case Codec::Zstd: return "zstd";
-        case Codec::Lz4: return "lz4";
-        case Codec::Snappy: return "snappy";
-        case Codec::Lzf: return "lzf";
-        case Codec::Gzip: return "gzip";
-        case Codec::Zip: return "zip";
+        case Codec::Plain:
+            return "plain";
+        case Codec::Zstd:
+            return "zstd";
+        case Codec::Lz4:
+            return "lz4";
+        case Codec::Snappy:
+            return "snappy";
+        case Codec::Lzf:
+            return "lzf";
+        case Codec::Gzip:
+            return "gzip";
+        case Codec::Zip:
+            return "zip";
     }
     return "unknown";
 }

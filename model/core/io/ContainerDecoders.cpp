@@ -73,18 +73,22 @@ public:
             const int ret = inflate(&stream_, Z_NO_FLUSH);
             const size_t produced = out_.size() - stream_.avail_out;
             if (produced) chain_.decoded({out_.data(), produced});
-            if (ret == Z_STREAM_END) done_ = true;
-            else if (ret != Z_OK && ret != Z_BUF_ERROR) {
-                listener_.decodeIssue({DecodeIssue::Kind::Corrupt, stream_.total_in,
-                                       "zip: corrupt deflate data; the rest of the entry is skipped"});
+            if (ret == Z_STREAM_END)
                 done_ = true;
-            } else if (produced == 0 && ret == Z_BUF_ERROR) break;
+            else if (ret != Z_OK && ret != Z_BUF_ERROR) {
+                listener_.decodeIssue(
+                    {DecodeIssue::Kind::Corrupt, stream_.total_in,
+                     "zip: corrupt deflate data; the rest of the entry is skipped"});
+                done_ = true;
+            } else if (produced == 0 && ret == Z_BUF_ERROR)
+                break;
         }
     }
     void finish() override {
         if (deflate_ && !done_)
-            listener_.decodeIssue({DecodeIssue::Kind::Truncated, stream_.total_in,
-                                   "zip: entry ends inside deflate data; kept everything before it"});
+            listener_.decodeIssue(
+                {DecodeIssue::Kind::Truncated, stream_.total_in,
+                 "zip: entry ends inside deflate data; kept everything before it"});
         chain_.next().finish();
     }
 

@@ -43,9 +43,9 @@ void FramedDecoder::process() {
         }
         BlockResult r = decodeBlock(avail);
         if (!r.error.empty()) {
-            listener_.decodeIssue({DecodeIssue::Kind::Corrupt, headOffset_,
-                                   std::string(codecLabel()) + ": " + r.error +
-                                       "; skipping to the next block"});
+            listener_.decodeIssue(
+                {DecodeIssue::Kind::Corrupt, headOffset_,
+                 std::string(codecLabel()) + ": " + r.error + "; skipping to the next block"});
             emit("\n");  // end the line the lost bytes belonged to, so it is reported, not glued
             resyncing_ = true;
             head_ += 1;

@@ -37,8 +37,8 @@ private:
     void process();
     DecodeListener& listener_;
     std::vector<std::byte> pending_;
-    size_t head_ = 0;           // first unconsumed byte in pending_
-    uint64_t headOffset_ = 0;   // file offset of pending_[head_]
+    size_t head_ = 0;          // first unconsumed byte in pending_
+    uint64_t headOffset_ = 0;  // file offset of pending_[head_]
     bool resyncing_ = false;
 };
 

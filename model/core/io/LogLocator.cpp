@@ -11,11 +11,16 @@ namespace fs = std::filesystem;
 
 std::string_view layoutName(LogLayout layout) {
     switch (layout) {
-        case LogLayout::SingleFile: return "single file";
-        case LogLayout::Rolling: return "rolling (eventlog_v2)";
-        case LogLayout::Databricks: return "Databricks rotated";
-        case LogLayout::Legacy: return "legacy (EVENT_LOG_N)";
-        case LogLayout::ZipArchive: return "zip archive";
+        case LogLayout::SingleFile:
+            return "single file";
+        case LogLayout::Rolling:
+            return "rolling (eventlog_v2)";
+        case LogLayout::Databricks:
+            return "Databricks rotated";
+        case LogLayout::Legacy:
+            return "legacy (EVENT_LOG_N)";
+        case LogLayout::ZipArchive:
+            return "zip archive";
     }
     return "unknown";
 }
@@ -32,7 +37,9 @@ uint64_t LogSet::totalBytes() const {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool startsWith(std::string_view s, std::string_view p) {
+    return s.substr(0, p.size()) == p;
+}
 bool endsWith(std::string_view s, std::string_view p) {
     return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
@@ -49,9 +56,10 @@ LogPart describePart(const fs::path& path, std::vector<std::string>& notes) {
     if (got == 0) return part;
     if (auto magic = codecFromMagic(std::span(head.data(), got))) {
         if (*magic != part.codec)
-            notes.push_back(path.string() + ": name suggests " + std::string(codecName(part.codec)) +
-                            " but content is " + std::string(codecName(*magic)) +
-                            "; decoding as " + std::string(codecName(*magic)));
+            notes.push_back(path.string() + ": name suggests " +
+                            std::string(codecName(part.codec)) + " but content is " +
+                            std::string(codecName(*magic)) + "; decoding as " +
+                            std::string(codecName(*magic)));
         part.codec = *magic;
     }
     return part;
@@ -68,8 +76,9 @@ std::vector<fs::directory_entry> listDir(const fs::path& dir) {
     std::vector<fs::directory_entry> entries;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e);
-    std::sort(entries.begin(), entries.end(),
-              [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+        return a.path().filename() < b.path().filename();
+    });
     return entries;
 }
 
@@ -103,7 +112,8 @@ std::variant<LogSet, LocateError> locateRolling(const fs::path& dir,
     LogSet set;
     set.root = dir;
     set.layout = LogLayout::Rolling;
-    auto lastCompact = std::find_if(files.rbegin(), files.rend(), [](auto& f) { return f.compact; });
+    auto lastCompact =
+        std::find_if(files.rbegin(), files.rend(), [](auto& f) { return f.compact; });
     if (lastCompact != files.rend()) {
         files.erase(files.begin(), std::prev(lastCompact.base()));
         set.notes.push_back(dir.string() + ": compacted by the History Server (" +
@@ -140,8 +150,8 @@ std::variant<LogSet, LocateError> locateLegacy(const fs::path& dir,
     return set;
 }
 
-std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
-                                                   const std::vector<fs::directory_entry>& entries) {
+std::variant<LogSet, LocateError> locateDatabricks(
+    const fs::path& dir, const std::vector<fs::directory_entry>& entries) {
     LogSet set;
     set.root = dir;
     set.layout = LogLayout::Databricks;
@@ -150,8 +160,10 @@ std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
     for (const auto& e : entries) {
         const std::string name = e.path().filename().string();
         if (!e.is_regular_file()) continue;
-        if (name == "eventlog") current = e.path();
-        else if (startsWith(name, "eventlog-")) rotated.push_back(e.path());
+        if (name == "eventlog")
+            current = e.path();
+        else if (startsWith(name, "eventlog-"))
+            rotated.push_back(e.path());
     }
     // Rotated names carry a sortable date (eventlog-2021-06-15--15-00.gz); the live file is last.
     std::sort(rotated.begin(), rotated.end());
@@ -202,7 +214,8 @@ bool looksLikeEventLog(const fs::directory_entry& entry) {
     if (entry.is_directory()) {
         if (startsWith(name, "eventlog_v2_")) return true;
         std::error_code ec;
-        return fs::exists(entry.path() / "EVENT_LOG_1", ec) || fs::exists(entry.path() / "eventlog", ec);
+        return fs::exists(entry.path() / "EVENT_LOG_1", ec) ||
+               fs::exists(entry.path() / "eventlog", ec);
     }
     if (!entry.is_regular_file()) return false;
     // A file counts when its first bytes are JSON or a codec Spark uses.
@@ -216,7 +229,8 @@ bool looksLikeEventLog(const fs::directory_entry& entry) {
 std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
     std::error_code ec;
     const auto status = fs::status(path, ec);
-    if (ec || !fs::exists(status)) return LocateError{path.string() + ": no such file or directory"};
+    if (ec || !fs::exists(status))
+        return LocateError{path.string() + ": no such file or directory"};
     if (fs::is_regular_file(status)) {
         LogSet set;
         set.root = path;
@@ -236,9 +250,11 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
             return startsWith(e.path().filename().string(), prefix);
         };
     };
-    if (startsWith(name, "eventlog_v2_") || has(named("events_"))) return locateRolling(path, entries);
+    if (startsWith(name, "eventlog_v2_") || has(named("events_")))
+        return locateRolling(path, entries);
     if (has(named("EVENT_LOG_"))) return locateLegacy(path, entries);
-    if (has([](const auto& e) { return e.path().filename() == "eventlog"; }) || has(named("eventlog-")))
+    if (has([](const auto& e) { return e.path().filename() == "eventlog"; }) ||
+        has(named("eventlog-")))
         return locateDatabricks(path, entries);
     size_t logs = 0;
     for (const auto& e : entries) logs += looksLikeEventLog(e) ? 1 : 0;

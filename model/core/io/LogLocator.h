@@ -9,9 +9,9 @@
 #include <variant>
 #include <vector>
 
+#include <optional>
 #include "io/Codec.h"
 #include "io/ZipArchive.h"
-#include <optional>
 
 namespace stagelight {
 
@@ -20,17 +20,17 @@ std::string_view layoutName(LogLayout layout);
 
 struct LogPart {
     std::filesystem::path path;
-    Codec codec = Codec::Plain;   // as detected (magic bytes first)
-    uint64_t size = 0;            // bytes on disk
+    Codec codec = Codec::Plain;        // as detected (magic bytes first)
+    uint64_t size = 0;                 // bytes on disk
     std::optional<ZipEntry> zipEntry;  // set when the part is an entry of a zip archive
     std::string displayName() const;   // the path, or "archive.zip!/entry"
 };
 
 struct LogSet {
-    std::filesystem::path root;   // what was opened
+    std::filesystem::path root;  // what was opened
     LogLayout layout = LogLayout::SingleFile;
-    std::vector<LogPart> parts;   // in reading order
-    bool inProgress = false;      // the writer had not finished (.inprogress / appstatus marker)
+    std::vector<LogPart> parts;      // in reading order
+    bool inProgress = false;         // the writer had not finished (.inprogress / appstatus marker)
     std::vector<std::string> notes;  // layout remarks worth a warning (missing parts, compaction…)
     uint64_t totalBytes() const;
 };

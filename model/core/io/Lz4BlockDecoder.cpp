@@ -52,11 +52,13 @@ protected:
             bytes = {payload, originalLen};
         } else {
             buffer_.resize(originalLen);
-            int n = LZ4_decompress_safe(payload, buffer_.data(), int(compressedLen), int(originalLen));
+            int n =
+                LZ4_decompress_safe(payload, buffer_.data(), int(compressedLen), int(originalLen));
             if (n != int(originalLen)) return {0, "LZ4 block does not decompress"};
             bytes = {buffer_.data(), originalLen};
         }
-        if ((XXH32(bytes.data(), bytes.size(), kSeed) & kChecksumMask) != (checksum & kChecksumMask))
+        if ((XXH32(bytes.data(), bytes.size(), kSeed) & kChecksumMask) !=
+            (checksum & kChecksumMask))
             return {0, "block checksum mismatch"};
         emit(bytes);
         return {kHeaderLen + compressedLen, {}};

@@ -37,7 +37,8 @@ protected:
         const size_t olen = readBE16(avail.data() + 5);
         if (avail.size() < 7 + clen) return {kNeedMore, {}};
         buffer_.resize(olen);
-        unsigned n = lzf_decompress(avail.data() + 7, unsigned(clen), buffer_.data(), unsigned(olen));
+        unsigned n =
+            lzf_decompress(avail.data() + 7, unsigned(clen), buffer_.data(), unsigned(olen));
         if (n != olen) return {0, "chunk does not decompress"};
         emit(buffer_);
         return {7 + clen, {}};

@@ -1,6 +1,6 @@
-// Streaming decoders for the byte framings Spark writes (zstd frames, lz4-java LZ4Block, snappy-java
-// stream, compress-lzf ZV chunks, gzip members). Input arrives in arbitrary pieces; output is handed
-// on as it is produced, so memory stays bounded whatever the compression ratio.
+// Streaming decoders for the byte framings Spark writes (zstd frames, lz4-java LZ4Block,
+// snappy-java stream, compress-lzf ZV chunks, gzip members). Input arrives in arbitrary pieces;
+// output is handed on as it is produced, so memory stays bounded whatever the compression ratio.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +16,8 @@ namespace stagelight {
 
 struct DecodeIssue {
     enum class Kind {
-        Corrupt,    // bad magic, checksum or block: bytes were skipped (resynchronised where possible)
+        Corrupt,    // bad magic, checksum or block: bytes were skipped (resynchronised where
+                    // possible)
         Truncated,  // input ended inside a block or frame: everything before it was kept
     };
     Kind kind;

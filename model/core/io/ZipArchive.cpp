@@ -5,8 +5,12 @@
 
 namespace stagelight {
 namespace {
-uint32_t le32(const unsigned char* p) { return p[0] | p[1] << 8 | p[2] << 16 | uint32_t(p[3]) << 24; }
-uint16_t le16(const unsigned char* p) { return uint16_t(p[0] | p[1] << 8); }
+uint32_t le32(const unsigned char* p) {
+    return p[0] | p[1] << 8 | p[2] << 16 | uint32_t(p[3]) << 24;
+}
+uint16_t le16(const unsigned char* p) {
+    return uint16_t(p[0] | p[1] << 8);
+}
 }  // namespace
 
 std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::filesystem::path& path) {
@@ -21,24 +25,30 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
     in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(tail));
     int64_t eocd = -1;
     for (int64_t i = int64_t(tail) - 22; i >= 0; --i)
-        if (le32(&buf[size_t(i)]) == 0x06054b50) { eocd = i; break; }
+        if (le32(&buf[size_t(i)]) == 0x06054b50) {
+            eocd = i;
+            break;
+        }
     if (eocd < 0) return path.string() + ": zip archive has no central directory";
     const uint16_t count = le16(&buf[size_t(eocd) + 10]);
     const uint32_t cdSize = le32(&buf[size_t(eocd) + 12]);
     const uint32_t cdOffset = le32(&buf[size_t(eocd) + 16]);
-    if (uint64_t(cdOffset) + cdSize > size) return path.string() + ": zip central directory out of range";
+    if (uint64_t(cdOffset) + cdSize > size)
+        return path.string() + ": zip central directory out of range";
     std::vector<unsigned char> cd(cdSize);
     in.seekg(cdOffset);
     in.read(reinterpret_cast<char*>(cd.data()), cdSize);
     std::vector<ZipEntry> entries;
     size_t p = 0;
     for (uint16_t i = 0; i < count; ++i) {
-        if (p + 46 > cd.size() || le32(&cd[p]) != 0x02014b50) return path.string() + ": corrupt zip directory entry";
+        if (p + 46 > cd.size() || le32(&cd[p]) != 0x02014b50)
+            return path.string() + ": corrupt zip directory entry";
         ZipEntry e;
         e.method = le16(&cd[p + 10]);
         e.compressedSize = le32(&cd[p + 20]);
         e.uncompressedSize = le32(&cd[p + 24]);
-        const uint16_t nameLen = le16(&cd[p + 28]), extraLen = le16(&cd[p + 30]), commentLen = le16(&cd[p + 32]);
+        const uint16_t nameLen = le16(&cd[p + 28]), extraLen = le16(&cd[p + 30]),
+                       commentLen = le16(&cd[p + 32]);
         const uint32_t localOffset = le32(&cd[p + 42]);
         if (p + 46 + nameLen > cd.size()) return path.string() + ": corrupt zip directory entry";
         e.name.assign(reinterpret_cast<const char*>(&cd[p + 46]), nameLen);
@@ -48,7 +58,8 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
         if (!in.read(reinterpret_cast<char*>(local), 30) || le32(local) != 0x04034b50)
             return path.string() + ": corrupt zip local header for " + e.name;
         e.dataOffset = uint64_t(localOffset) + 30 + le16(local + 26) + le16(local + 28);
-        if (e.dataOffset + e.compressedSize > size) return path.string() + ": zip entry out of range: " + e.name;
+        if (e.dataOffset + e.compressedSize > size)
+            return path.string() + ": zip entry out of range: " + e.name;
         if (!e.name.empty() && e.name.back() != '/') entries.push_back(std::move(e));
     }
     return entries;

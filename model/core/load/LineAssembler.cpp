@@ -13,15 +13,18 @@ const std::string& LineAssembler::partName(uint32_t part) const {
     return part < partNames_.size() ? partNames_[part] : none;
 }
 
-void LineAssembler::warn(LoadWarning::Severity severity, const SourceRef& where, std::string message) {
-    model_.report.add({severity, partName(where.part), where.line, where.offset, false, std::move(message)});
+void LineAssembler::warn(LoadWarning::Severity severity, const SourceRef& where,
+                         std::string message) {
+    model_.report.add(
+        {severity, partName(where.part), where.line, where.offset, false, std::move(message)});
 }
 
-void LineAssembler::handleLine(const char* text, size_t length, size_t capacity, const SourceRef& where,
-                               bool lastLine) {
+void LineAssembler::handleLine(const char* text, size_t length, size_t capacity,
+                               const SourceRef& where, bool lastLine) {
     ++model_.report.lines;
     size_t start = 0;
-    while (start < length && (text[start] == ' ' || text[start] == '\t' || text[start] == '\r')) ++start;
+    while (start < length && (text[start] == ' ' || text[start] == '\t' || text[start] == '\r'))
+        ++start;
     if (start == length) return;  // blank line
     if (decoder_.decodeLine(text + start, length - start, capacity - start, where)) {
         if (!decoder_.problems().messages.empty()) {
@@ -45,18 +48,21 @@ void LineAssembler::handleLine(const char* text, size_t length, size_t capacity,
 void LineAssembler::handleCarried(bool lastLine) {
     carry_.resize(std::max(carry_.size(), carryLength_ + simdjson::SIMDJSON_PADDING));
     std::memset(carry_.data() + carryLength_, 0, simdjson::SIMDJSON_PADDING);
-    handleLine(carry_.data(), carryLength_, carryLength_ + simdjson::SIMDJSON_PADDING, carryStart_, lastLine);
+    handleLine(carry_.data(), carryLength_, carryLength_ + simdjson::SIMDJSON_PADDING, carryStart_,
+               lastLine);
     carryLength_ = 0;
 }
 
 void LineAssembler::consume(const DecodedChunk& chunk) {
     if (chunk.kind == DecodedChunk::Kind::Issue) {
         const bool lastPart = chunk.part + 1 == model_.source.parts.size();
-        const bool expected = chunk.issue.kind == DecodeIssue::Kind::Truncated && lastPart && model_.source.inProgress;
+        const bool expected = chunk.issue.kind == DecodeIssue::Kind::Truncated && lastPart &&
+                              model_.source.inProgress;
         if (chunk.issue.kind == DecodeIssue::Kind::Truncated) model_.report.truncatedTail = true;
-        model_.report.add({expected ? LoadWarning::Severity::Info : LoadWarning::Severity::Warning,
-                           partName(chunk.part), 0, chunk.issue.compressedOffset, true,
-                           chunk.issue.message + (expected ? " (expected for an in-progress log)" : "")});
+        model_.report.add(
+            {expected ? LoadWarning::Severity::Info : LoadWarning::Severity::Warning,
+             partName(chunk.part), 0, chunk.issue.compressedOffset, true,
+             chunk.issue.message + (expected ? " (expected for an in-progress log)" : "")});
         return;
     }
     if (chunk.kind == DecodedChunk::Kind::PartEnd) {

@@ -18,7 +18,7 @@ struct DecodedChunk {
     uint32_t part = 0;
     std::vector<char> buffer;  // `used` bytes, then at least SIMDJSON_PADDING zero bytes
     size_t used = 0;
-    uint64_t bytesRead = 0;    // compressed bytes read from disk so far (progress)
+    uint64_t bytesRead = 0;  // compressed bytes read from disk so far (progress)
     DecodeIssue issue{};
 };
 
@@ -29,7 +29,8 @@ public:
     void finish();  // the last line may lack its newline
 
 private:
-    void handleLine(const char* text, size_t length, size_t capacity, const SourceRef& where, bool lastLine);
+    void handleLine(const char* text, size_t length, size_t capacity, const SourceRef& where,
+                    bool lastLine);
     void handleCarried(bool lastLine);
     void warn(LoadWarning::Severity severity, const SourceRef& where, std::string message);
     const std::string& partName(uint32_t part) const;

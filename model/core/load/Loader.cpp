@@ -20,8 +20,9 @@ constexpr size_t kReadBytes = size_t(1) << 20;
 // Decompresses every part of the log into padded chunks for the parsing thread.
 class ChunkProducer final : public DecodeListener {
 public:
-    ChunkProducer(const LogSet& set, BoundedQueue<DecodedChunk>& out, BoundedQueue<DecodedChunk>& recycled,
-                  size_t chunkBytes, const std::atomic<bool>* cancel)
+    ChunkProducer(const LogSet& set, BoundedQueue<DecodedChunk>& out,
+                  BoundedQueue<DecodedChunk>& recycled, size_t chunkBytes,
+                  const std::atomic<bool>* cancel)
         : set_(set), out_(out), recycled_(recycled), chunkBytes_(chunkBytes), cancel_(cancel) {}
 
     void run() {
@@ -30,22 +31,26 @@ public:
             const LogPart& p = set_.parts[part_];
             std::FILE* file = std::fopen(p.path.c_str(), "rb");
             if (!file) {
-                sendIssue({DecodeIssue::Kind::Corrupt, 0, std::string("cannot open: ") + std::strerror(errno)});
+                sendIssue({DecodeIssue::Kind::Corrupt, 0,
+                           std::string("cannot open: ") + std::strerror(errno)});
             } else {
                 auto decoder = p.zipEntry ? makeZipEntryDecoder(p.zipEntry->method, *this)
                                           : makeStreamDecoder(p.codec, *this);
                 // A zip entry is a byte range of the archive; a plain part is the whole file.
                 uint64_t left = p.zipEntry ? p.zipEntry->compressedSize : UINT64_MAX;
-                if (p.zipEntry && std::fseek(file, long(p.zipEntry->dataOffset), SEEK_SET) != 0) left = 0;
+                if (p.zipEntry && std::fseek(file, long(p.zipEntry->dataOffset), SEEK_SET) != 0)
+                    left = 0;
                 size_t n;
                 while (!cancelled() && left > 0 &&
-                       (n = std::fread(readBuf.data(), 1, std::min<uint64_t>(readBuf.size(), left), file)) > 0) {
+                       (n = std::fread(readBuf.data(), 1, std::min<uint64_t>(readBuf.size(), left),
+                                       file)) > 0) {
                     bytesRead_ += n;
                     left -= n;
                     decoder->feed(std::span(readBuf.data(), n));
                 }
                 if (std::ferror(file))
-                    sendIssue({DecodeIssue::Kind::Corrupt, 0, std::string("read error: ") + std::strerror(errno)});
+                    sendIssue({DecodeIssue::Kind::Corrupt, 0,
+                               std::string("read error: ") + std::strerror(errno)});
                 std::fclose(file);
                 decoder->finish();
             }
@@ -60,7 +65,8 @@ public:
     }
 
     void decoded(std::string_view bytes) override {
-        if (!current_.buffer.empty() && current_.used + bytes.size() + simdjson::SIMDJSON_PADDING > current_.buffer.size())
+        if (!current_.buffer.empty() &&
+            current_.used + bytes.size() + simdjson::SIMDJSON_PADDING > current_.buffer.size())
             flush();
         if (current_.buffer.empty()) {
             if (auto reused = recycled_.tryPop()) current_ = std::move(*reused);
@@ -121,7 +127,8 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     model.source = std::move(std::get<LogSet>(located));
     model.report.bytesOnDisk = model.source.totalBytes();
     for (const std::string& note : model.source.notes)
-        model.report.add({LoadWarning::Severity::Warning, model.source.root.string(), 0, 0, false, note});
+        model.report.add(
+            {LoadWarning::Severity::Warning, model.source.root.string(), 0, 0, false, note});
 
     BoundedQueue<DecodedChunk> chunks(4), recycled(8);
     ChunkProducer producer(model.source, chunks, recycled, options.chunkBytes, options.cancel);
@@ -144,7 +151,8 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     lines.finish();
     decoder.finish();
     model.report.loadMillis =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
     return result;
 }
 

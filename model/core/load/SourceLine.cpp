@@ -47,7 +47,9 @@ std::optional<std::string> readSourceLine(const LogSet& source, const SourceRef&
     uint64_t offset = where.offset;
     uint64_t left = UINT64_MAX;
     if (part.zipEntry) {
-        left = std::fseek(file, long(part.zipEntry->dataOffset), SEEK_SET) == 0 ? part.zipEntry->compressedSize : 0;
+        left = std::fseek(file, long(part.zipEntry->dataOffset), SEEK_SET) == 0
+                   ? part.zipEntry->compressedSize
+                   : 0;
     } else if (part.codec == Codec::Plain && std::fseek(file, long(offset), SEEK_SET) == 0) {
         offset = 0;
     }

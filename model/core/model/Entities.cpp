@@ -4,11 +4,16 @@ namespace stagelight {
 
 std::string_view stageStatusName(StageStatus status) {
     switch (status) {
-        case StageStatus::Pending: return "PENDING";
-        case StageStatus::Active: return "ACTIVE";
-        case StageStatus::Complete: return "COMPLETE";
-        case StageStatus::Failed: return "FAILED";
-        case StageStatus::Skipped: return "SKIPPED";
+        case StageStatus::Pending:
+            return "PENDING";
+        case StageStatus::Active:
+            return "ACTIVE";
+        case StageStatus::Complete:
+            return "COMPLETE";
+        case StageStatus::Failed:
+            return "FAILED";
+        case StageStatus::Skipped:
+            return "SKIPPED";
     }
     return "UNKNOWN";
 }

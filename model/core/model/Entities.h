@@ -30,7 +30,8 @@ struct Application {
     std::optional<int64_t> exitCode;
     bool sawApplicationEnd = false;
     bool complete = false;  // ApplicationEnd seen and the files are not in progress
-    int64_t lastEventTime = -1;  // latest timestamp seen in any event (SHS uses it for incomplete logs)
+    int64_t lastEventTime =
+        -1;  // latest timestamp seen in any event (SHS uses it for incomplete logs)
     Properties driverLogs, driverAttributes;
 };
 
@@ -99,7 +100,7 @@ struct Job {
 
 struct ExclusionEvent {
     int64_t time = 0;
-    bool excluded = true;  // false: un-excluded
+    bool excluded = true;                       // false: un-excluded
     int32_t stageId = -1, stageAttemptId = -1;  // -1: application-wide
     int64_t failures = 0;
 };
@@ -158,8 +159,8 @@ struct SqlExecution {
     std::string description, details, errorMessage;
     bool hasErrorMessage = false;
     int64_t startTime = -1, endTime = -1;
-    SqlPlan plan;             // latest plan (after AQE updates)
-    int32_t planUpdates = 0;  // number of SparkListenerSQLAdaptiveExecutionUpdate
+    SqlPlan plan;                     // latest plan (after AQE updates)
+    int32_t planUpdates = 0;          // number of SparkListenerSQLAdaptiveExecutionUpdate
     std::vector<PlanMetric> metrics;  // union of all metric definitions seen (AQE only adds)
     std::vector<std::pair<int64_t, int64_t>> driverAccumUpdates;
     Properties modifiedConfigs;

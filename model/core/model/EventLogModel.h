@@ -22,14 +22,15 @@ struct EventLogModel {
     TaskTable tasks;                   // task attempts in TaskEnd order, then still-running ones
     std::vector<Executor> executors;   // in first-seen order (ExecutorAdded or BlockManagerAdded)
     std::vector<NodeExclusion> nodeExclusions;
-    std::map<int32_t, RddInfo> rdds;   // latest RDD Info per RDD id
+    std::map<int32_t, RddInfo> rdds;  // latest RDD Info per RDD id
     std::vector<BlockUpdate> blockUpdates;
     std::vector<int32_t> unpersistedRdds;
     std::vector<SqlExecution> sqlExecutions;
     Environment environment;
     std::vector<ResourceProfile> resourceProfiles;
-    std::map<int64_t, AccumulableInfo> accumulatorDefinitions;  // non-internal, by id (name, metadata)
-    StringTable strings;  // executor ids, hosts, task types referenced from the task table
+    std::map<int64_t, AccumulableInfo>
+        accumulatorDefinitions;  // non-internal, by id (name, metadata)
+    StringTable strings;         // executor ids, hosts, task types referenced from the task table
     LoadReport report;
 
     const Job* job(int32_t id) const;

@@ -11,8 +11,10 @@ std::string LoadWarning::toString() const {
 }
 
 void LoadReport::add(LoadWarning w) {
-    if (warnings.size() < kMaxWarnings) warnings.push_back(std::move(w));
-    else ++suppressedWarnings;
+    if (warnings.size() < kMaxWarnings)
+        warnings.push_back(std::move(w));
+    else
+        ++suppressedWarnings;
 }
 
 uint64_t LoadReport::unknownEventCount() const {

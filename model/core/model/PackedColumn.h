@@ -34,7 +34,10 @@ public:
     }
     size_t size() const { return blocks_.size() * kBlockSize + stagingCount_; }
     size_t memoryBytes() const;
-    void shrinkToFit() { words_.shrink_to_fit(); blocks_.shrink_to_fit(); }
+    void shrinkToFit() {
+        words_.shrink_to_fit();
+        blocks_.shrink_to_fit();
+    }
 
 private:
     struct Block {

@@ -2,7 +2,9 @@
 
 namespace stagelight {
 
-StringTable::StringTable() { intern(""); }
+StringTable::StringTable() {
+    intern("");
+}
 
 StrId StringTable::intern(std::string_view text) {
     if (auto it = index_.find(text); it != index_.end()) return it->second;

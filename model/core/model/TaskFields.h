@@ -8,75 +8,76 @@
 namespace stagelight {
 
 // X(enumerator, Spark JSON key (Task Metrics or Task Info), unit)
-#define STAGELIGHT_TASK_INFO_FIELDS(X)          \
-    X(TaskId, "Task ID", Count)                 \
-    X(StageId, "Stage ID", Count)               \
-    X(StageAttemptId, "Stage Attempt ID", Count) \
-    X(Index, "Index", Count)                    \
-    X(Attempt, "Attempt", Count)                \
-    X(PartitionId, "Partition ID", Count)       \
-    X(LaunchTime, "Launch Time", EpochMs)       \
-    X(FinishTime, "Finish Time", EpochMs)       \
+#define STAGELIGHT_TASK_INFO_FIELDS(X)                   \
+    X(TaskId, "Task ID", Count)                          \
+    X(StageId, "Stage ID", Count)                        \
+    X(StageAttemptId, "Stage Attempt ID", Count)         \
+    X(Index, "Index", Count)                             \
+    X(Attempt, "Attempt", Count)                         \
+    X(PartitionId, "Partition ID", Count)                \
+    X(LaunchTime, "Launch Time", EpochMs)                \
+    X(FinishTime, "Finish Time", EpochMs)                \
     X(GettingResultTime, "Getting Result Time", EpochMs) \
-    X(ExecutorId, "Executor ID", StringRef)     \
-    X(Host, "Host", StringRef)                  \
-    X(Locality, "Locality", Enum)               \
-    X(Flags, "Flags", Enum)                     \
-    X(TaskType, "Task Type", StringRef)         \
-    X(EndReason, "Task End Reason", Enum)       \
-    X(FailureDetail, "Failure Detail", Count)   \
-    X(SourcePart, "Source Part", Count)         \
-    X(SourceOffset, "Source Offset", Bytes)     \
+    X(ExecutorId, "Executor ID", StringRef)              \
+    X(Host, "Host", StringRef)                           \
+    X(Locality, "Locality", Enum)                        \
+    X(Flags, "Flags", Enum)                              \
+    X(TaskType, "Task Type", StringRef)                  \
+    X(EndReason, "Task End Reason", Enum)                \
+    X(FailureDetail, "Failure Detail", Count)            \
+    X(SourcePart, "Source Part", Count)                  \
+    X(SourceOffset, "Source Offset", Bytes)              \
     X(AccumulablesBegin, "Accumulables", Count)
 
-#define STAGELIGHT_TASK_METRIC_FIELDS(X)                                              \
-    X(ExecutorDeserializeTime, "Executor Deserialize Time", Millis)                   \
-    X(ExecutorDeserializeCpuTime, "Executor Deserialize CPU Time", Nanos)             \
-    X(ExecutorRunTime, "Executor Run Time", Millis)                                   \
-    X(ExecutorCpuTime, "Executor CPU Time", Nanos)                                    \
-    X(PeakExecutionMemory, "Peak Execution Memory", Bytes)                            \
-    X(PeakOnHeapExecutionMemory, "Peak On Heap Execution Memory", Bytes)              \
-    X(PeakOffHeapExecutionMemory, "Peak Off Heap Execution Memory", Bytes)            \
-    X(ResultSize, "Result Size", Bytes)                                               \
-    X(JvmGcTime, "JVM GC Time", Millis)                                               \
-    X(ResultSerializationTime, "Result Serialization Time", Millis)                   \
-    X(MemoryBytesSpilled, "Memory Bytes Spilled", Bytes)                              \
-    X(DiskBytesSpilled, "Disk Bytes Spilled", Bytes)                                  \
-    X(ShuffleRemoteBlocksFetched, "Remote Blocks Fetched", Count)                     \
-    X(ShuffleLocalBlocksFetched, "Local Blocks Fetched", Count)                       \
-    X(ShuffleFetchWaitTime, "Fetch Wait Time", Millis)                                \
-    X(ShuffleRemoteBytesRead, "Remote Bytes Read", Bytes)                             \
-    X(ShuffleRemoteBytesReadToDisk, "Remote Bytes Read To Disk", Bytes)               \
-    X(ShuffleLocalBytesRead, "Local Bytes Read", Bytes)                               \
-    X(ShuffleRecordsRead, "Total Records Read", Count)                                \
-    X(ShuffleRemoteReqsDuration, "Remote Requests Duration", Millis)                  \
-    X(PushCorruptMergedBlockChunks, "Corrupt Merged Block Chunks", Count)             \
-    X(PushMergedFetchFallbackCount, "Merged Fetch Fallback Count", Count)             \
-    X(PushMergedRemoteBlocksFetched, "Merged Remote Blocks Fetched", Count)           \
-    X(PushMergedLocalBlocksFetched, "Merged Local Blocks Fetched", Count)             \
-    X(PushMergedRemoteChunksFetched, "Merged Remote Chunks Fetched", Count)           \
-    X(PushMergedLocalChunksFetched, "Merged Local Chunks Fetched", Count)             \
-    X(PushMergedRemoteBytesRead, "Merged Remote Bytes Read", Bytes)                   \
-    X(PushMergedLocalBytesRead, "Merged Local Bytes Read", Bytes)                     \
-    X(PushMergedRemoteReqsDuration, "Merged Remote Requests Duration", Millis)        \
-    X(ShuffleBytesWritten, "Shuffle Bytes Written", Bytes)                            \
-    X(ShuffleWriteTime, "Shuffle Write Time", Nanos)                                  \
-    X(ShuffleRecordsWritten, "Shuffle Records Written", Count)                        \
-    X(InputBytesRead, "Bytes Read", Bytes)                                            \
-    X(InputRecordsRead, "Records Read", Count)                                        \
-    X(OutputBytesWritten, "Bytes Written", Bytes)                                     \
+#define STAGELIGHT_TASK_METRIC_FIELDS(X)                                       \
+    X(ExecutorDeserializeTime, "Executor Deserialize Time", Millis)            \
+    X(ExecutorDeserializeCpuTime, "Executor Deserialize CPU Time", Nanos)      \
+    X(ExecutorRunTime, "Executor Run Time", Millis)                            \
+    X(ExecutorCpuTime, "Executor CPU Time", Nanos)                             \
+    X(PeakExecutionMemory, "Peak Execution Memory", Bytes)                     \
+    X(PeakOnHeapExecutionMemory, "Peak On Heap Execution Memory", Bytes)       \
+    X(PeakOffHeapExecutionMemory, "Peak Off Heap Execution Memory", Bytes)     \
+    X(ResultSize, "Result Size", Bytes)                                        \
+    X(JvmGcTime, "JVM GC Time", Millis)                                        \
+    X(ResultSerializationTime, "Result Serialization Time", Millis)            \
+    X(MemoryBytesSpilled, "Memory Bytes Spilled", Bytes)                       \
+    X(DiskBytesSpilled, "Disk Bytes Spilled", Bytes)                           \
+    X(ShuffleRemoteBlocksFetched, "Remote Blocks Fetched", Count)              \
+    X(ShuffleLocalBlocksFetched, "Local Blocks Fetched", Count)                \
+    X(ShuffleFetchWaitTime, "Fetch Wait Time", Millis)                         \
+    X(ShuffleRemoteBytesRead, "Remote Bytes Read", Bytes)                      \
+    X(ShuffleRemoteBytesReadToDisk, "Remote Bytes Read To Disk", Bytes)        \
+    X(ShuffleLocalBytesRead, "Local Bytes Read", Bytes)                        \
+    X(ShuffleRecordsRead, "Total Records Read", Count)                         \
+    X(ShuffleRemoteReqsDuration, "Remote Requests Duration", Millis)           \
+    X(PushCorruptMergedBlockChunks, "Corrupt Merged Block Chunks", Count)      \
+    X(PushMergedFetchFallbackCount, "Merged Fetch Fallback Count", Count)      \
+    X(PushMergedRemoteBlocksFetched, "Merged Remote Blocks Fetched", Count)    \
+    X(PushMergedLocalBlocksFetched, "Merged Local Blocks Fetched", Count)      \
+    X(PushMergedRemoteChunksFetched, "Merged Remote Chunks Fetched", Count)    \
+    X(PushMergedLocalChunksFetched, "Merged Local Chunks Fetched", Count)      \
+    X(PushMergedRemoteBytesRead, "Merged Remote Bytes Read", Bytes)            \
+    X(PushMergedLocalBytesRead, "Merged Local Bytes Read", Bytes)              \
+    X(PushMergedRemoteReqsDuration, "Merged Remote Requests Duration", Millis) \
+    X(ShuffleBytesWritten, "Shuffle Bytes Written", Bytes)                     \
+    X(ShuffleWriteTime, "Shuffle Write Time", Nanos)                           \
+    X(ShuffleRecordsWritten, "Shuffle Records Written", Count)                 \
+    X(InputBytesRead, "Bytes Read", Bytes)                                     \
+    X(InputRecordsRead, "Records Read", Count)                                 \
+    X(OutputBytesWritten, "Bytes Written", Bytes)                              \
     X(OutputRecordsWritten, "Records Written", Count)
 
 // Executor memory/GC metrics (ExecutorMetricType.scala order): per-task peaks in TaskEnd and
 // per-stage peaks in StageExecutorMetrics.
-#define STAGELIGHT_EXECUTOR_METRICS(X)                                                       \
-    X(JVMHeapMemory) X(JVMOffHeapMemory) X(OnHeapExecutionMemory) X(OffHeapExecutionMemory)  \
-    X(OnHeapStorageMemory) X(OffHeapStorageMemory) X(OnHeapUnifiedMemory)                    \
-    X(OffHeapUnifiedMemory) X(DirectPoolMemory) X(MappedPoolMemory)                          \
-    X(ProcessTreeJVMVMemory) X(ProcessTreeJVMRSSMemory) X(ProcessTreePythonVMemory)          \
-    X(ProcessTreePythonRSSMemory) X(ProcessTreeOtherVMemory) X(ProcessTreeOtherRSSMemory)    \
-    X(MinorGCCount) X(MinorGCTime) X(MajorGCCount) X(MajorGCTime) X(TotalGCTime)             \
-    X(ConcurrentGCCount) X(ConcurrentGCTime)
+#define STAGELIGHT_EXECUTOR_METRICS(X)                                                             \
+    X(JVMHeapMemory)                                                                               \
+    X(JVMOffHeapMemory) X(OnHeapExecutionMemory) X(OffHeapExecutionMemory) X(OnHeapStorageMemory)  \
+        X(OffHeapStorageMemory) X(OnHeapUnifiedMemory) X(OffHeapUnifiedMemory) X(DirectPoolMemory) \
+            X(MappedPoolMemory) X(ProcessTreeJVMVMemory) X(ProcessTreeJVMRSSMemory)                \
+                X(ProcessTreePythonVMemory) X(ProcessTreePythonRSSMemory)                          \
+                    X(ProcessTreeOtherVMemory) X(ProcessTreeOtherRSSMemory) X(MinorGCCount)        \
+                        X(MinorGCTime) X(MajorGCCount) X(MajorGCTime) X(TotalGCTime)               \
+                            X(ConcurrentGCCount) X(ConcurrentGCTime)
 
 enum class Unit : uint8_t { Count, EpochMs, Millis, Nanos, Bytes, StringRef, Enum };
 

@@ -17,11 +17,14 @@ void TaskTable::append(const TaskRecord& r, TaskFailure* failure) {
     }
     for (size_t i = 0; i < kTaskFieldCount; ++i) {
         int64_t v = r.fields[i];
-        if (i == size_t(TaskField::AccumulablesBegin)) v = static_cast<int64_t>(accumIds_.size());
-        else if (i == size_t(TaskField::FailureDetail)) v = failureIndex;
+        if (i == size_t(TaskField::AccumulablesBegin))
+            v = static_cast<int64_t>(accumIds_.size());
+        else if (i == size_t(TaskField::FailureDetail))
+            v = failureIndex;
         columns_[i].append(v);
     }
-    for (size_t i = 0; i < kExecutorMetricCount; ++i) executorMetrics_[i].append(r.executorMetrics[i]);
+    for (size_t i = 0; i < kExecutorMetricCount; ++i)
+        executorMetrics_[i].append(r.executorMetrics[i]);
     for (const AccumulableUpdate& a : r.accumulables) {
         accumIds_.append(a.id);
         accumValues_.append(a.update);

@@ -63,7 +63,9 @@ public:
     int64_t executorMetric(size_t row, ExecutorMetric m) const {
         return executorMetrics_[size_t(m)][row];
     }
-    bool hasFlag(size_t row, TaskFlag flag) const { return (get(row, TaskField::Flags) & flag) != 0; }
+    bool hasFlag(size_t row, TaskFlag flag) const {
+        return (get(row, TaskField::Flags) & flag) != 0;
+    }
     EndReason endReason(size_t row) const { return EndReason(get(row, TaskField::EndReason)); }
     int64_t duration(size_t row) const;  // Finish - Launch for finished tasks, else 0
 

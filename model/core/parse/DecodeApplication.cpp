@@ -40,7 +40,8 @@ void EventDecoder::logStart(od::object& e) {
     for (auto f : e) {
         od::field field = unwrap(f);
         if (keyOf(field) == "Spark Version") {
-            model_.application.sparkVersion = std::string(readString(field.value(), "Spark Version", problems_));
+            model_.application.sparkVersion =
+                std::string(readString(field.value(), "Spark Version", problems_));
             model_.application.sparkVersionFromDatabricks = false;
         }
     }
@@ -52,13 +53,20 @@ void EventDecoder::applicationStart(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "App Name") app.name = std::string(readString(v, k, problems_));
-        else if (k == "App ID") app.id = std::string(readString(v, k, problems_));
-        else if (k == "Timestamp") noteTime(app.startTime = readInt(v, k, problems_, -1));
-        else if (k == "User") app.user = std::string(readString(v, k, problems_));
-        else if (k == "App Attempt ID") app.attemptId = std::string(readString(v, k, problems_));
-        else if (k == "Driver Logs") app.driverLogs = readProperties(v, k, problems_);
-        else if (k == "Driver Attributes") app.driverAttributes = readProperties(v, k, problems_);
+        if (k == "App Name")
+            app.name = std::string(readString(v, k, problems_));
+        else if (k == "App ID")
+            app.id = std::string(readString(v, k, problems_));
+        else if (k == "Timestamp")
+            noteTime(app.startTime = readInt(v, k, problems_, -1));
+        else if (k == "User")
+            app.user = std::string(readString(v, k, problems_));
+        else if (k == "App Attempt ID")
+            app.attemptId = std::string(readString(v, k, problems_));
+        else if (k == "Driver Logs")
+            app.driverLogs = readProperties(v, k, problems_);
+        else if (k == "Driver Attributes")
+            app.driverAttributes = readProperties(v, k, problems_);
     }
 }
 
@@ -68,8 +76,10 @@ void EventDecoder::applicationEnd(od::object& e) {
     for (auto f : e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
-        if (k == "Timestamp") noteTime(app.endTime = readInt(field.value(), k, problems_, -1));
-        else if (k == "ExitCode") app.exitCode = readInt(field.value(), k, problems_);
+        if (k == "Timestamp")
+            noteTime(app.endTime = readInt(field.value(), k, problems_, -1));
+        else if (k == "ExitCode")
+            app.exitCode = readInt(field.value(), k, problems_);
     }
 }
 
@@ -78,11 +88,13 @@ void EventDecoder::environmentUpdate(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         if (k == "Event") continue;
-        model_.environment.sections.emplace_back(std::string(k), readProperties(field.value(), k, problems_));
+        model_.environment.sections.emplace_back(std::string(k),
+                                                 readProperties(field.value(), k, problems_));
     }
     // Databricks logs may lack LogStart: their runtime version is a Spark property.
     if (model_.application.sparkVersion.empty())
-        if (auto v = model_.environment.sparkProperty("spark.databricks.clusterUsageTags.sparkVersion")) {
+        if (auto v = model_.environment.sparkProperty(
+                "spark.databricks.clusterUsageTags.sparkVersion")) {
             model_.application.sparkVersion = *v;
             model_.application.sparkVersionFromDatabricks = true;
         }
@@ -95,10 +107,15 @@ void EventDecoder::resourceProfileAdded(od::object& e) {
             ResourceRequest r;
             r.name = std::string(name);
             forEachField(req, [&](std::string_view k, od::value val) {
-                if (k == "Resource Name") r.name = std::string(readString(val, k, problems_));
-                else if (k == "Amount") r.amount = task ? readDouble(val, k, problems_) : double(readInt(val, k, problems_));
-                else if (k == "Discovery Script") r.discoveryScript = std::string(readString(val, k, problems_));
-                else if (k == "Vendor") r.vendor = std::string(readString(val, k, problems_));
+                if (k == "Resource Name")
+                    r.name = std::string(readString(val, k, problems_));
+                else if (k == "Amount")
+                    r.amount =
+                        task ? readDouble(val, k, problems_) : double(readInt(val, k, problems_));
+                else if (k == "Discovery Script")
+                    r.discoveryScript = std::string(readString(val, k, problems_));
+                else if (k == "Vendor")
+                    r.vendor = std::string(readString(val, k, problems_));
             });
             out.push_back(std::move(r));
         });
@@ -106,9 +123,12 @@ void EventDecoder::resourceProfileAdded(od::object& e) {
     for (auto f : e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
-        if (k == "Resource Profile Id") rp.id = int32_t(readInt(field.value(), k, problems_));
-        else if (k == "Executor Resource Requests") readRequests(field.value(), rp.executorResources, false);
-        else if (k == "Task Resource Requests") readRequests(field.value(), rp.taskResources, true);
+        if (k == "Resource Profile Id")
+            rp.id = int32_t(readInt(field.value(), k, problems_));
+        else if (k == "Executor Resource Requests")
+            readRequests(field.value(), rp.executorResources, false);
+        else if (k == "Task Resource Requests")
+            readRequests(field.value(), rp.taskResources, true);
     }
     model_.resourceProfiles.push_back(std::move(rp));
 }
@@ -121,23 +141,34 @@ void EventDecoder::executorAdded(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Timestamp") time = readInt(v, k, problems_, -1);
-        else if (k == "Executor ID") id = std::string(readString(v, k, problems_));
+        if (k == "Timestamp")
+            time = readInt(v, k, problems_, -1);
+        else if (k == "Executor ID")
+            id = std::string(readString(v, k, problems_));
         else if (k == "Executor Info") {
             forEachField(v, [&](std::string_view ik, od::value iv) {
-                if (ik == "Host") info.host = std::string(readString(iv, ik, problems_));
-                else if (ik == "Total Cores") info.totalCores = int32_t(readInt(iv, ik, problems_));
-                else if (ik == "Log Urls") info.logUrls = readProperties(iv, ik, problems_);
-                else if (ik == "Attributes") info.attributes = readProperties(iv, ik, problems_);
-                else if (ik == "Resource Profile Id") info.resourceProfileId = int32_t(readInt(iv, ik, problems_));
-                else if (ik == "Registration Time") info.registrationTime = readInt(iv, ik, problems_);
-                else if (ik == "Request Time") info.requestTime = readInt(iv, ik, problems_);
+                if (ik == "Host")
+                    info.host = std::string(readString(iv, ik, problems_));
+                else if (ik == "Total Cores")
+                    info.totalCores = int32_t(readInt(iv, ik, problems_));
+                else if (ik == "Log Urls")
+                    info.logUrls = readProperties(iv, ik, problems_);
+                else if (ik == "Attributes")
+                    info.attributes = readProperties(iv, ik, problems_);
+                else if (ik == "Resource Profile Id")
+                    info.resourceProfileId = int32_t(readInt(iv, ik, problems_));
+                else if (ik == "Registration Time")
+                    info.registrationTime = readInt(iv, ik, problems_);
+                else if (ik == "Request Time")
+                    info.requestTime = readInt(iv, ik, problems_);
                 else if (ik == "Resources" && !isNull(iv)) {
                     forEachField(iv, [&](std::string_view name, od::value res) {
                         std::vector<std::string> addresses;
                         forEachField(res, [&](std::string_view rk, od::value rv) {
                             if (rk == "addresses")
-                                forEachElement(rv, [&](od::value a) { addresses.emplace_back(readString(a, rk, problems_)); });
+                                forEachElement(rv, [&](od::value a) {
+                                    addresses.emplace_back(readString(a, rk, problems_));
+                                });
                         });
                         info.resources.emplace_back(std::string(name), std::move(addresses));
                     });
@@ -165,9 +196,12 @@ void EventDecoder::executorRemoved(od::object& e) {
     for (auto f : e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
-        if (k == "Timestamp") time = readInt(field.value(), k, problems_, -1);
-        else if (k == "Executor ID") id = std::string(readString(field.value(), k, problems_));
-        else if (k == "Removed Reason") reason = std::string(readString(field.value(), k, problems_));
+        if (k == "Timestamp")
+            time = readInt(field.value(), k, problems_, -1);
+        else if (k == "Executor ID")
+            id = std::string(readString(field.value(), k, problems_));
+        else if (k == "Removed Reason")
+            reason = std::string(readString(field.value(), k, problems_));
     }
     noteTime(time);
     Executor& ex = executorFor(id);
@@ -185,14 +219,21 @@ void EventDecoder::blockManagerAdded(od::object& e, bool added) {
         od::value v = field.value();
         if (k == "Block Manager ID") {
             forEachField(v, [&](std::string_view bk, od::value bv) {
-                if (bk == "Executor ID") id = std::string(readString(bv, bk, problems_));
-                else if (bk == "Host") host = std::string(readString(bv, bk, problems_));
-                else if (bk == "Port") port = int32_t(readInt(bv, bk, problems_));
+                if (bk == "Executor ID")
+                    id = std::string(readString(bv, bk, problems_));
+                else if (bk == "Host")
+                    host = std::string(readString(bv, bk, problems_));
+                else if (bk == "Port")
+                    port = int32_t(readInt(bv, bk, problems_));
             });
-        } else if (k == "Maximum Memory") maxMem = readInt(v, k, problems_);
-        else if (k == "Timestamp") time = readInt(v, k, problems_, -1);
-        else if (k == "Maximum Onheap Memory") onHeap = readInt(v, k, problems_);
-        else if (k == "Maximum Offheap Memory") offHeap = readInt(v, k, problems_);
+        } else if (k == "Maximum Memory")
+            maxMem = readInt(v, k, problems_);
+        else if (k == "Timestamp")
+            time = readInt(v, k, problems_, -1);
+        else if (k == "Maximum Onheap Memory")
+            onHeap = readInt(v, k, problems_);
+        else if (k == "Maximum Offheap Memory")
+            offHeap = readInt(v, k, problems_);
     }
     noteTime(time);
     Executor& ex = executorFor(id);
@@ -216,15 +257,22 @@ void EventDecoder::exclusion(od::object& e, bool node, bool excluded, bool forSt
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "time") ev.time = readInt(v, k, problems_);
-        else if (k == "executorId" || k == "hostId") who = std::string(readString(v, k, problems_));
-        else if (k == "taskFailures" || k == "executorFailures") ev.failures = readInt(v, k, problems_);
-        else if (k == "stageId" && forStage) ev.stageId = int32_t(readInt(v, k, problems_));
-        else if (k == "stageAttemptId" && forStage) ev.stageAttemptId = int32_t(readInt(v, k, problems_));
+        if (k == "time")
+            ev.time = readInt(v, k, problems_);
+        else if (k == "executorId" || k == "hostId")
+            who = std::string(readString(v, k, problems_));
+        else if (k == "taskFailures" || k == "executorFailures")
+            ev.failures = readInt(v, k, problems_);
+        else if (k == "stageId" && forStage)
+            ev.stageId = int32_t(readInt(v, k, problems_));
+        else if (k == "stageAttemptId" && forStage)
+            ev.stageAttemptId = int32_t(readInt(v, k, problems_));
     }
     noteTime(ev.time);
-    if (node) model_.nodeExclusions.push_back({who, ev});
-    else executorFor(who).exclusions.push_back(ev);
+    if (node)
+        model_.nodeExclusions.push_back({who, ev});
+    else
+        executorFor(who).exclusions.push_back(ev);
 }
 
 void EventDecoder::stageExecutorMetrics(od::object& e) {
@@ -235,10 +283,14 @@ void EventDecoder::stageExecutorMetrics(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Executor ID" || k == "execId") id = std::string(readString(v, k, problems_));
-        else if (k == "Stage ID" || k == "stageId") stageId = int32_t(readInt(v, k, problems_));
-        else if (k == "Stage Attempt ID" || k == "stageAttemptId") attemptId = int32_t(readInt(v, k, problems_));
-        else if (k == "Executor Metrics" || k == "executorMetrics") readExecutorMetrics(v, metrics);
+        if (k == "Executor ID" || k == "execId")
+            id = std::string(readString(v, k, problems_));
+        else if (k == "Stage ID" || k == "stageId")
+            stageId = int32_t(readInt(v, k, problems_));
+        else if (k == "Stage Attempt ID" || k == "stageAttemptId")
+            attemptId = int32_t(readInt(v, k, problems_));
+        else if (k == "Executor Metrics" || k == "executorMetrics")
+            readExecutorMetrics(v, metrics);
     }
     auto& peaks = stageFor(stageId, attemptId).executorPeaks[id];
     Executor& ex = executorFor(id);
@@ -256,7 +308,8 @@ void EventDecoder::executorMetricsUpdate(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Executor ID") id = std::string(readString(v, k, problems_));
+        if (k == "Executor ID")
+            id = std::string(readString(v, k, problems_));
         else if (k == "Executor Metrics Updated" && !isNull(v)) {
             forEachElement(v, [&](od::value entry) {
                 forEachField(entry, [&](std::string_view ek, od::value ev) {
@@ -268,7 +321,8 @@ void EventDecoder::executorMetricsUpdate(od::object& e) {
     if (updates.empty()) return;
     Executor& ex = executorFor(id);
     for (const auto& m : updates)
-        for (size_t i = 0; i < kExecutorMetricCount; ++i) ex.peakMetrics[i] = std::max(ex.peakMetrics[i], m[i]);
+        for (size_t i = 0; i < kExecutorMetricCount; ++i)
+            ex.peakMetrics[i] = std::max(ex.peakMetrics[i], m[i]);
     ex.hasPeakMetrics = true;
 }
 
@@ -280,12 +334,17 @@ void EventDecoder::blockUpdated(od::object& e) {
         forEachField(field.value(), [&](std::string_view k, od::value v) {
             if (k == "Block Manager ID")
                 forEachField(v, [&](std::string_view bk, od::value bv) {
-                    if (bk == "Executor ID") u.executorId = std::string(readString(bv, bk, problems_));
+                    if (bk == "Executor ID")
+                        u.executorId = std::string(readString(bv, bk, problems_));
                 });
-            else if (k == "Block ID") u.blockId = std::string(readString(v, k, problems_));
-            else if (k == "Storage Level") u.storageLevel = readStorageLevel(v);
-            else if (k == "Memory Size") u.memorySize = readInt(v, k, problems_);
-            else if (k == "Disk Size") u.diskSize = readInt(v, k, problems_);
+            else if (k == "Block ID")
+                u.blockId = std::string(readString(v, k, problems_));
+            else if (k == "Storage Level")
+                u.storageLevel = readStorageLevel(v);
+            else if (k == "Memory Size")
+                u.memorySize = readInt(v, k, problems_);
+            else if (k == "Disk Size")
+                u.diskSize = readInt(v, k, problems_);
         });
         model_.blockUpdates.push_back(std::move(u));
     }

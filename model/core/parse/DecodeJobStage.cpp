@@ -19,11 +19,16 @@ StorageLevel EventDecoder::readStorageLevel(Value v) {
     StorageLevel level;
     if (isNull(v)) return level;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "Use Disk") level.useDisk = readBool(val, k, problems_);
-        else if (k == "Use Memory") level.useMemory = readBool(val, k, problems_);
-        else if (k == "Use Off Heap" || k == "Use ExternalBlockStore") level.useOffHeap = readBool(val, k, problems_);
-        else if (k == "Deserialized") level.deserialized = readBool(val, k, problems_);
-        else if (k == "Replication") level.replication = int32_t(readInt(val, k, problems_));
+        if (k == "Use Disk")
+            level.useDisk = readBool(val, k, problems_);
+        else if (k == "Use Memory")
+            level.useMemory = readBool(val, k, problems_);
+        else if (k == "Use Off Heap" || k == "Use ExternalBlockStore")
+            level.useOffHeap = readBool(val, k, problems_);
+        else if (k == "Deserialized")
+            level.deserialized = readBool(val, k, problems_);
+        else if (k == "Replication")
+            level.replication = int32_t(readInt(val, k, problems_));
     });
     return level;
 }
@@ -31,18 +36,30 @@ StorageLevel EventDecoder::readStorageLevel(Value v) {
 RddInfo EventDecoder::readRddInfo(Value v) {
     RddInfo rdd;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "RDD ID") rdd.id = int32_t(readInt(val, k, problems_));
-        else if (k == "Name") rdd.name = std::string(readString(val, k, problems_));
-        else if (k == "Scope") rdd.scope = std::string(readString(val, k, problems_));
-        else if (k == "Callsite") rdd.callsite = std::string(readString(val, k, problems_));
-        else if (k == "Parent IDs") rdd.parentIds = readIntArray(val, k, problems_);
-        else if (k == "Storage Level") rdd.storageLevel = readStorageLevel(val);
-        else if (k == "Barrier") rdd.barrier = readBool(val, k, problems_);
-        else if (k == "DeterministicLevel") rdd.deterministicLevel = std::string(readString(val, k, problems_));
-        else if (k == "Number of Partitions") rdd.numPartitions = int32_t(readInt(val, k, problems_));
-        else if (k == "Number of Cached Partitions") rdd.numCachedPartitions = int32_t(readInt(val, k, problems_));
-        else if (k == "Memory Size") rdd.memorySize = readInt(val, k, problems_);
-        else if (k == "Disk Size") rdd.diskSize = readInt(val, k, problems_);
+        if (k == "RDD ID")
+            rdd.id = int32_t(readInt(val, k, problems_));
+        else if (k == "Name")
+            rdd.name = std::string(readString(val, k, problems_));
+        else if (k == "Scope")
+            rdd.scope = std::string(readString(val, k, problems_));
+        else if (k == "Callsite")
+            rdd.callsite = std::string(readString(val, k, problems_));
+        else if (k == "Parent IDs")
+            rdd.parentIds = readIntArray(val, k, problems_);
+        else if (k == "Storage Level")
+            rdd.storageLevel = readStorageLevel(val);
+        else if (k == "Barrier")
+            rdd.barrier = readBool(val, k, problems_);
+        else if (k == "DeterministicLevel")
+            rdd.deterministicLevel = std::string(readString(val, k, problems_));
+        else if (k == "Number of Partitions")
+            rdd.numPartitions = int32_t(readInt(val, k, problems_));
+        else if (k == "Number of Cached Partitions")
+            rdd.numCachedPartitions = int32_t(readInt(val, k, problems_));
+        else if (k == "Memory Size")
+            rdd.memorySize = readInt(val, k, problems_);
+        else if (k == "Disk Size")
+            rdd.diskSize = readInt(val, k, problems_);
     });
     return rdd;
 }
@@ -50,13 +67,22 @@ RddInfo EventDecoder::readRddInfo(Value v) {
 AccumulableInfo EventDecoder::readAccumulable(Value v) {
     AccumulableInfo a;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "ID") a.id = readInt(val, k, problems_);
-        else if (k == "Name") a.name = std::string(readString(val, k, problems_));
-        else if (k == "Update") { a.update = readAsText(val); a.hasUpdate = true; }
-        else if (k == "Value") { a.value = readAsText(val); a.hasValue = true; }
-        else if (k == "Internal") a.internal = readBool(val, k, problems_);
-        else if (k == "Count Failed Values") a.countFailedValues = readBool(val, k, problems_);
-        else if (k == "Metadata") a.metadata = std::string(readString(val, k, problems_));
+        if (k == "ID")
+            a.id = readInt(val, k, problems_);
+        else if (k == "Name")
+            a.name = std::string(readString(val, k, problems_));
+        else if (k == "Update") {
+            a.update = readAsText(val);
+            a.hasUpdate = true;
+        } else if (k == "Value") {
+            a.value = readAsText(val);
+            a.hasValue = true;
+        } else if (k == "Internal")
+            a.internal = readBool(val, k, problems_);
+        else if (k == "Count Failed Values")
+            a.countFailedValues = readBool(val, k, problems_);
+        else if (k == "Metadata")
+            a.metadata = std::string(readString(val, k, problems_));
     });
     return a;
 }
@@ -68,24 +94,38 @@ StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool compl
     bool hasSubmission = false, hasCompletion = false;
     std::vector<AccumulableInfo> accumulables;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "Stage ID") info.stageId = int32_t(readInt(val, k, problems_));
-        else if (k == "Stage Attempt ID") info.attemptId = int32_t(readInt(val, k, problems_));
-        else if (k == "Stage Name") info.name = std::string(readString(val, k, problems_));
-        else if (k == "Number of Tasks") info.numTasks = int32_t(readInt(val, k, problems_));
-        else if (k == "RDD Info") forEachElement(val, [&](od::value r) { info.rdds.push_back(readRddInfo(r)); });
-        else if (k == "Parent IDs") info.parentIds = readIntArray(val, k, problems_);
-        else if (k == "Details") info.details = std::string(readString(val, k, problems_));
-        else if (k == "Submission Time") { info.submissionTime = readInt(val, k, problems_, -1); hasSubmission = !isNull(val); }
-        else if (k == "Completion Time") { info.completionTime = readInt(val, k, problems_, -1); hasCompletion = true; }
-        else if (k == "Failure Reason") {
+        if (k == "Stage ID")
+            info.stageId = int32_t(readInt(val, k, problems_));
+        else if (k == "Stage Attempt ID")
+            info.attemptId = int32_t(readInt(val, k, problems_));
+        else if (k == "Stage Name")
+            info.name = std::string(readString(val, k, problems_));
+        else if (k == "Number of Tasks")
+            info.numTasks = int32_t(readInt(val, k, problems_));
+        else if (k == "RDD Info")
+            forEachElement(val, [&](od::value r) { info.rdds.push_back(readRddInfo(r)); });
+        else if (k == "Parent IDs")
+            info.parentIds = readIntArray(val, k, problems_);
+        else if (k == "Details")
+            info.details = std::string(readString(val, k, problems_));
+        else if (k == "Submission Time") {
+            info.submissionTime = readInt(val, k, problems_, -1);
+            hasSubmission = !isNull(val);
+        } else if (k == "Completion Time") {
+            info.completionTime = readInt(val, k, problems_, -1);
+            hasCompletion = true;
+        } else if (k == "Failure Reason") {
             bool wasNull = false;
             info.failureReason = std::string(readString(val, k, problems_, &wasNull));
             info.hasFailureReason = !wasNull;
-        }
-        else if (k == "Accumulables") forEachElement(val, [&](od::value a) { accumulables.push_back(readAccumulable(a)); });
-        else if (k == "Resource Profile Id") info.resourceProfileId = int32_t(readInt(val, k, problems_));
-        else if (k == "Shuffle Push Enabled") info.shufflePushEnabled = readBool(val, k, problems_);
-        else if (k == "Shuffle Push Mergers Count") info.shufflePushMergersCount = int32_t(readInt(val, k, problems_));
+        } else if (k == "Accumulables")
+            forEachElement(val, [&](od::value a) { accumulables.push_back(readAccumulable(a)); });
+        else if (k == "Resource Profile Id")
+            info.resourceProfileId = int32_t(readInt(val, k, problems_));
+        else if (k == "Shuffle Push Enabled")
+            info.shufflePushEnabled = readBool(val, k, problems_);
+        else if (k == "Shuffle Push Mergers Count")
+            info.shufflePushMergersCount = int32_t(readInt(val, k, problems_));
     });
     StageAttempt& s = stageFor(info.stageId, info.attemptId);
     s.name = std::move(info.name);
@@ -118,28 +158,37 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Job ID") job.id = int32_t(readInt(v, k, problems_));
-        else if (k == "Submission Time") job.submissionTime = readInt(v, k, problems_, -1);
+        if (k == "Job ID")
+            job.id = int32_t(readInt(v, k, problems_));
+        else if (k == "Submission Time")
+            job.submissionTime = readInt(v, k, problems_, -1);
         else if (k == "Stage Infos")
             forEachElement(v, [&](od::value s) {
                 StageAttempt& st = readStageInfo(s, true, false);
                 stageInfoIds.push_back(int32_t(&st - model_.stages.data()));
             });
-        else if (k == "Stage IDs") job.stageIds = readIntArray(v, k, problems_);
-        else if (k == "Properties") job.properties = readProperties(v, k, problems_);
+        else if (k == "Stage IDs")
+            job.stageIds = readIntArray(v, k, problems_);
+        else if (k == "Properties")
+            job.properties = readProperties(v, k, problems_);
     }
     for (const auto& [key, value] : job.properties) {
         int64_t id;
-        if (key == "spark.sql.execution.id" && parseInt64(value, id)) job.sqlExecutionId = id;
-        else if (key == "spark.jobGroup.id") job.jobGroup = value;
-        else if (key == "spark.job.description") job.description = value;
+        if (key == "spark.sql.execution.id" && parseInt64(value, id))
+            job.sqlExecutionId = id;
+        else if (key == "spark.jobGroup.id")
+            job.jobGroup = value;
+        else if (key == "spark.job.description")
+            job.description = value;
     }
     for (int32_t idx : stageInfoIds) model_.stages[size_t(idx)].jobIds.push_back(job.id);
     noteTime(job.submissionTime);
     if (job.sqlExecutionId >= 0) sqlFor(job.sqlExecutionId).jobIds.push_back(job.id);
     auto [it, inserted] = model_.jobIndex.try_emplace(job.id, model_.jobs.size());
-    if (inserted) model_.jobs.push_back(std::move(job));
-    else model_.jobs[it->second] = std::move(job);
+    if (inserted)
+        model_.jobs.push_back(std::move(job));
+    else
+        model_.jobs[it->second] = std::move(job);
 }
 
 void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
@@ -151,11 +200,15 @@ void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Job ID") id = int32_t(readInt(v, k, problems_));
-        else if (k == "Completion Time") time = readInt(v, k, problems_, -1);
+        if (k == "Job ID")
+            id = int32_t(readInt(v, k, problems_));
+        else if (k == "Completion Time")
+            time = readInt(v, k, problems_, -1);
         else if (k == "Job Result")
             forEachField(v, [&](std::string_view rk, od::value rv) {
-                if (rk == "Result") result = readString(rv, rk, problems_) == "JobSucceeded" ? JobResult::Succeeded : JobResult::Failed;
+                if (rk == "Result")
+                    result = readString(rv, rk, problems_) == "JobSucceeded" ? JobResult::Succeeded
+                                                                             : JobResult::Failed;
                 else if (rk == "Exception")
                     forEachField(rv, [&](std::string_view ek, od::value ev) {
                         if (ek == "Message") message = std::string(readString(ev, ek, problems_));
@@ -178,8 +231,10 @@ void EventDecoder::stageEvent(od::object& e, bool completed, const SourceRef& wh
     for (auto f : e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
-        if (k == "Stage Info") stage = &readStageInfo(field.value(), false, completed);
-        else if (k == "Properties" && !completed) props = readProperties(field.value(), k, problems_);
+        if (k == "Stage Info")
+            stage = &readStageInfo(field.value(), false, completed);
+        else if (k == "Properties" && !completed)
+            props = readProperties(field.value(), k, problems_);
     }
     if (!stage) {
         problems_.add("Stage Info", "missing");

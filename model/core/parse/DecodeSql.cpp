@@ -17,9 +17,12 @@ SqlExecution& EventDecoder::sqlFor(int64_t id) {
 PlanMetric EventDecoder::readPlanMetric(Value v) {
     PlanMetric metric;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "name") metric.name = std::string(readString(val, k, problems_));
-        else if (k == "accumulatorId") metric.accumulatorId = readInt(val, k, problems_);
-        else if (k == "metricType") metric.metricType = std::string(readString(val, k, problems_));
+        if (k == "name")
+            metric.name = std::string(readString(val, k, problems_));
+        else if (k == "accumulatorId")
+            metric.accumulatorId = readInt(val, k, problems_);
+        else if (k == "metricType")
+            metric.metricType = std::string(readString(val, k, problems_));
     });
     return metric;
 }
@@ -27,11 +30,16 @@ PlanMetric EventDecoder::readPlanMetric(Value v) {
 void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth) {
     if (depth > 4000) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "nodeName") plan.nodes[size_t(index)].nodeName = std::string(readString(val, k, problems_));
-        else if (k == "simpleString") plan.nodes[size_t(index)].simpleString = std::string(readString(val, k, problems_));
-        else if (k == "metadata") plan.nodes[size_t(index)].metadata = readProperties(val, k, problems_);
+        if (k == "nodeName")
+            plan.nodes[size_t(index)].nodeName = std::string(readString(val, k, problems_));
+        else if (k == "simpleString")
+            plan.nodes[size_t(index)].simpleString = std::string(readString(val, k, problems_));
+        else if (k == "metadata")
+            plan.nodes[size_t(index)].metadata = readProperties(val, k, problems_);
         else if (k == "metrics" && !isNull(val))
-            forEachElement(val, [&](od::value m) { plan.nodes[size_t(index)].metrics.push_back(readPlanMetric(m)); });
+            forEachElement(val, [&](od::value m) {
+                plan.nodes[size_t(index)].metrics.push_back(readPlanMetric(m));
+            });
         else if (k == "children" && !isNull(val))
             forEachElement(val, [&](od::value child) {
                 const auto childIndex = int32_t(plan.nodes.size());
@@ -46,7 +54,8 @@ void EventDecoder::addPlanMetrics(SqlExecution& exec, const SqlPlan& plan) {
     for (const PlanNode& node : plan.nodes)
         for (const PlanMetric& m : node.metrics) {
             bool known = false;
-            for (const PlanMetric& existing : exec.metrics) known = known || existing.accumulatorId == m.accumulatorId;
+            for (const PlanMetric& existing : exec.metrics)
+                known = known || existing.accumulatorId == m.accumulatorId;
             if (!known) exec.metrics.push_back(m);
         }
 }
@@ -59,17 +68,24 @@ void EventDecoder::sqlExecutionStart(od::object& e, const SourceRef& where) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "executionId") id = readInt(v, k, problems_, -1);
-        else if (k == "rootExecutionId") scratch.rootExecutionId = readInt(v, k, problems_, -1);
-        else if (k == "description") scratch.description = std::string(readString(v, k, problems_));
-        else if (k == "details") scratch.details = std::string(readString(v, k, problems_));
-        else if (k == "physicalPlanDescription") scratch.plan.physicalPlanDescription = std::string(readString(v, k, problems_));
+        if (k == "executionId")
+            id = readInt(v, k, problems_, -1);
+        else if (k == "rootExecutionId")
+            scratch.rootExecutionId = readInt(v, k, problems_, -1);
+        else if (k == "description")
+            scratch.description = std::string(readString(v, k, problems_));
+        else if (k == "details")
+            scratch.details = std::string(readString(v, k, problems_));
+        else if (k == "physicalPlanDescription")
+            scratch.plan.physicalPlanDescription = std::string(readString(v, k, problems_));
         else if (k == "sparkPlanInfo" && !isNull(v)) {
             scratch.plan.nodes.emplace_back();
             readPlanNode(v, scratch.plan, 0, 0);
             hasPlan = true;
-        } else if (k == "time") scratch.startTime = readInt(v, k, problems_, -1);
-        else if (k == "modifiedConfigs") scratch.modifiedConfigs = readProperties(v, k, problems_);
+        } else if (k == "time")
+            scratch.startTime = readInt(v, k, problems_, -1);
+        else if (k == "modifiedConfigs")
+            scratch.modifiedConfigs = readProperties(v, k, problems_);
     }
     if (id < 0) {
         problems_.add("executionId", "missing; event skipped");
@@ -96,8 +112,10 @@ void EventDecoder::sqlExecutionEnd(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "executionId") id = readInt(v, k, problems_, -1);
-        else if (k == "time") time = readInt(v, k, problems_, -1);
+        if (k == "executionId")
+            id = readInt(v, k, problems_, -1);
+        else if (k == "time")
+            time = readInt(v, k, problems_, -1);
         else if (k == "errorMessage") {
             bool wasNull = false;
             error = std::string(readString(v, k, problems_, &wasNull));
@@ -120,8 +138,10 @@ void EventDecoder::sqlAdaptiveUpdate(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "executionId") id = readInt(v, k, problems_, -1);
-        else if (k == "physicalPlanDescription") plan.physicalPlanDescription = std::string(readString(v, k, problems_));
+        if (k == "executionId")
+            id = readInt(v, k, problems_, -1);
+        else if (k == "physicalPlanDescription")
+            plan.physicalPlanDescription = std::string(readString(v, k, problems_));
         else if (k == "sparkPlanInfo" && !isNull(v)) {
             plan.nodes.emplace_back();
             readPlanNode(v, plan, 0, 0);
@@ -142,7 +162,8 @@ void EventDecoder::sqlAdaptiveMetricUpdates(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        if (k == "executionId")
+            id = readInt(v, k, problems_, -1);
         else if (k == "sqlPlanMetrics" && !isNull(v))
             forEachElement(v, [&](od::value m) { metrics.push_back(readPlanMetric(m)); });
     }
@@ -159,11 +180,13 @@ void EventDecoder::sqlDriverAccumUpdates(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "executionId") id = readInt(v, k, problems_, -1);
+        if (k == "executionId")
+            id = readInt(v, k, problems_, -1);
         else if (k == "accumUpdates" && !isNull(v))
             forEachElement(v, [&](od::value pair) {
                 std::vector<int64_t> items;
-                forEachElement(pair, [&](od::value x) { items.push_back(readInt(x, k, problems_)); });
+                forEachElement(pair,
+                               [&](od::value x) { items.push_back(readInt(x, k, problems_)); });
                 if (items.size() == 2) updates.emplace_back(items[0], items[1]);
             });
     }

@@ -12,18 +12,37 @@ using namespace json;
 namespace {
 
 enum TaskInfoSlot {
-    kTaskId, kIndex, kAttempt, kPartitionId, kLaunch, kExecutor, kHost, kLocality, kSpeculativeKey,
-    kGettingResult, kFinish, kFailedKey, kKilledKey, kAccumulables,
+    kTaskId,
+    kIndex,
+    kAttempt,
+    kPartitionId,
+    kLaunch,
+    kExecutor,
+    kHost,
+    kLocality,
+    kSpeculativeKey,
+    kGettingResult,
+    kFinish,
+    kFailedKey,
+    kKilledKey,
+    kAccumulables,
 };
 
 const OrderedKeyTable& taskInfoKeys() {
-    static const OrderedKeyTable t({{"Task ID", kTaskId}, {"Index", kIndex}, {"Attempt", kAttempt},
-                                    {"Partition ID", kPartitionId}, {"Launch Time", kLaunch},
-                                    {"Executor ID", kExecutor}, {"Host", kHost},
-                                    {"Locality", kLocality}, {"Speculative", kSpeculativeKey},
+    static const OrderedKeyTable t({{"Task ID", kTaskId},
+                                    {"Index", kIndex},
+                                    {"Attempt", kAttempt},
+                                    {"Partition ID", kPartitionId},
+                                    {"Launch Time", kLaunch},
+                                    {"Executor ID", kExecutor},
+                                    {"Host", kHost},
+                                    {"Locality", kLocality},
+                                    {"Speculative", kSpeculativeKey},
                                     {"Getting Result Time", kGettingResult},
-                                    {"Finish Time", kFinish}, {"Failed", kFailedKey},
-                                    {"Killed", kKilledKey}, {"Accumulables", kAccumulables}});
+                                    {"Finish Time", kFinish},
+                                    {"Failed", kFailedKey},
+                                    {"Killed", kKilledKey},
+                                    {"Accumulables", kAccumulables}});
     return t;
 }
 
@@ -47,22 +66,43 @@ std::string_view rawStringText(const char* raw, std::string& scratch) {
     const char* end = raw;
     bool escaped = false;
     while (*end != '"') {
-        if (*end == '\\') { escaped = true; ++end; }
+        if (*end == '\\') {
+            escaped = true;
+            ++end;
+        }
         ++end;
     }
     if (!escaped) return {raw, size_t(end - raw)};
     scratch.clear();
     for (const char* p = raw; p < end; ++p) {
-        if (*p != '\\') { scratch += *p; continue; }
+        if (*p != '\\') {
+            scratch += *p;
+            continue;
+        }
         ++p;
         switch (*p) {
-            case 'n': scratch += '\n'; break;
-            case 't': scratch += '\t'; break;
-            case 'r': scratch += '\r'; break;
-            case 'b': scratch += '\b'; break;
-            case 'f': scratch += '\f'; break;
-            case 'u': scratch += '?'; p += 4; break;  // not seen in metric names; keep length sane
-            default: scratch += *p; break;
+            case 'n':
+                scratch += '\n';
+                break;
+            case 't':
+                scratch += '\t';
+                break;
+            case 'r':
+                scratch += '\r';
+                break;
+            case 'b':
+                scratch += '\b';
+                break;
+            case 'f':
+                scratch += '\f';
+                break;
+            case 'u':
+                scratch += '?';
+                p += 4;
+                break;  // not seen in metric names; keep length sane
+            default:
+                scratch += *p;
+                break;
         }
     }
     return scratch;
@@ -75,21 +115,51 @@ void EventDecoder::readTaskInfo(Value v, TaskRecord& task) {
     int64_t flags = task[TaskField::Flags];
     forEachField(v, [&](std::string_view k, od::value val) {
         switch (taskInfoKeys().find(k, hint)) {
-            case kTaskId: task[TaskField::TaskId] = readInt(val, k, problems_); break;
-            case kIndex: task[TaskField::Index] = readInt(val, k, problems_); break;
-            case kAttempt: task[TaskField::Attempt] = readInt(val, k, problems_); break;
-            case kPartitionId: task[TaskField::PartitionId] = readInt(val, k, problems_, -1); break;
-            case kLaunch: task[TaskField::LaunchTime] = readInt(val, k, problems_); break;
-            case kExecutor: task[TaskField::ExecutorId] = model_.strings.intern(readString(val, k, problems_)); break;
-            case kHost: task[TaskField::Host] = model_.strings.intern(readString(val, k, problems_)); break;
-            case kLocality: task[TaskField::Locality] = int64_t(localityFromName(readString(val, k, problems_))); break;
-            case kSpeculativeKey: if (readBool(val, k, problems_)) flags |= kSpeculative; break;
-            case kGettingResult: task[TaskField::GettingResultTime] = readInt(val, k, problems_); break;
-            case kFinish: task[TaskField::FinishTime] = readInt(val, k, problems_); break;
-            case kFailedKey: if (readBool(val, k, problems_)) flags |= kFailed; break;
-            case kKilledKey: if (readBool(val, k, problems_)) flags |= kKilled; break;
-            case kAccumulables: readTaskAccumulables(val, task); break;
-            default: break;
+            case kTaskId:
+                task[TaskField::TaskId] = readInt(val, k, problems_);
+                break;
+            case kIndex:
+                task[TaskField::Index] = readInt(val, k, problems_);
+                break;
+            case kAttempt:
+                task[TaskField::Attempt] = readInt(val, k, problems_);
+                break;
+            case kPartitionId:
+                task[TaskField::PartitionId] = readInt(val, k, problems_, -1);
+                break;
+            case kLaunch:
+                task[TaskField::LaunchTime] = readInt(val, k, problems_);
+                break;
+            case kExecutor:
+                task[TaskField::ExecutorId] = model_.strings.intern(readString(val, k, problems_));
+                break;
+            case kHost:
+                task[TaskField::Host] = model_.strings.intern(readString(val, k, problems_));
+                break;
+            case kLocality:
+                task[TaskField::Locality] =
+                    int64_t(localityFromName(readString(val, k, problems_)));
+                break;
+            case kSpeculativeKey:
+                if (readBool(val, k, problems_)) flags |= kSpeculative;
+                break;
+            case kGettingResult:
+                task[TaskField::GettingResultTime] = readInt(val, k, problems_);
+                break;
+            case kFinish:
+                task[TaskField::FinishTime] = readInt(val, k, problems_);
+                break;
+            case kFailedKey:
+                if (readBool(val, k, problems_)) flags |= kFailed;
+                break;
+            case kKilledKey:
+                if (readBool(val, k, problems_)) flags |= kKilled;
+                break;
+            case kAccumulables:
+                readTaskAccumulables(val, task);
+                break;
+            default:
+                break;
         }
     });
     task[TaskField::Flags] = flags;
@@ -107,21 +177,29 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         // Spark writes ID, Name, Update, Value, Internal, Count Failed Values, Metadata: once the
         // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped.
         forEachFieldUntil(entry, [&](std::string_view k, od::value val) {
-            if (k == "ID") id = readInt(val, k, problems_);
+            if (k == "ID")
+                id = readInt(val, k, problems_);
             else if (k == "Name") {
                 // Decide on the raw text: unescaping every internal name would copy it for nothing.
                 od::raw_json_string raw;
-                if (typeOf(val) != od::json_type::string || val.get_raw_json_string().get(raw) != simdjson::SUCCESS)
+                if (typeOf(val) != od::json_type::string ||
+                    val.get_raw_json_string().get(raw) != simdjson::SUCCESS)
                     return true;
-                internal = std::strncmp(raw.raw(), kInternalPrefix.data(), kInternalPrefix.size()) == 0;
+                internal =
+                    std::strncmp(raw.raw(), kInternalPrefix.data(), kInternalPrefix.size()) == 0;
                 if (internal) return false;
                 name = rawStringText(raw.raw(), nameScratch);
                 hasName = true;
             } else if (k == "Update") {
                 // SQL metrics and user accumulators are written as strings of their value.
                 const od::json_type t = typeOf(val);
-                if (t == od::json_type::number) { update = readInt(val, k, problems_); numeric = true; }
-                else if (t == od::json_type::string) { std::string_view s; numeric = val.get_string().get(s) == simdjson::SUCCESS && parseInt64(s, update); }
+                if (t == od::json_type::number) {
+                    update = readInt(val, k, problems_);
+                    numeric = true;
+                } else if (t == od::json_type::string) {
+                    std::string_view s;
+                    numeric = val.get_string().get(s) == simdjson::SUCCESS && parseInt64(s, update);
+                }
             } else if (k == "Internal") {
                 internal = internal || readBool(val, k, problems_);
             } else if (k == "Metadata") {
@@ -157,14 +235,19 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
                 forEachElement(val, [&](od::value b) {
                     BlockUpdate u;
                     u.taskId = taskId;
-                    u.executorId = std::string(model_.strings.view(StrId(task[TaskField::ExecutorId])));
+                    u.executorId =
+                        std::string(model_.strings.view(StrId(task[TaskField::ExecutorId])));
                     forEachField(b, [&](std::string_view bk, od::value bv) {
-                        if (bk == "Block ID") u.blockId = std::string(readString(bv, bk, problems_));
+                        if (bk == "Block ID")
+                            u.blockId = std::string(readString(bv, bk, problems_));
                         else if (bk == "Status")
                             forEachField(bv, [&](std::string_view sk, od::value sv) {
-                                if (sk == "Storage Level") u.storageLevel = readStorageLevel(sv);
-                                else if (sk == "Memory Size") u.memorySize = readInt(sv, sk, problems_);
-                                else if (sk == "Disk Size") u.diskSize = readInt(sv, sk, problems_);
+                                if (sk == "Storage Level")
+                                    u.storageLevel = readStorageLevel(sv);
+                                else if (sk == "Memory Size")
+                                    u.memorySize = readInt(sv, sk, problems_);
+                                else if (sk == "Disk Size")
+                                    u.diskSize = readInt(sv, sk, problems_);
                             });
                     });
                     model_.blockUpdates.push_back(std::move(u));
@@ -179,8 +262,10 @@ TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
     TaskFailure f;
     reason = EndReason::Success;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (k == "Reason") reason = f.reason = endReasonFromName(readString(val, k, problems_));
-        else if (k == "Class Name") f.className = std::string(readString(val, k, problems_));
+        if (k == "Reason")
+            reason = f.reason = endReasonFromName(readString(val, k, problems_));
+        else if (k == "Class Name")
+            f.className = std::string(readString(val, k, problems_));
         else if (k == "Description" || k == "Message" || k == "Kill Reason")
             f.description = std::string(readString(val, k, problems_, &f.descriptionIsNull));
         else if (k == "Full Stack Trace") {
@@ -191,31 +276,48 @@ TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
             forEachElement(val, [&](od::value frame) {
                 StackFrame sf;
                 forEachField(frame, [&](std::string_view fk, od::value fv) {
-                    if (fk == "Declaring Class") sf.declaringClass = std::string(readString(fv, fk, problems_));
-                    else if (fk == "Method Name") sf.methodName = std::string(readString(fv, fk, problems_));
-                    else if (fk == "File Name") sf.fileName = std::string(readString(fv, fk, problems_));
-                    else if (fk == "Line Number") sf.lineNumber = readInt(fv, fk, problems_);
+                    if (fk == "Declaring Class")
+                        sf.declaringClass = std::string(readString(fv, fk, problems_));
+                    else if (fk == "Method Name")
+                        sf.methodName = std::string(readString(fv, fk, problems_));
+                    else if (fk == "File Name")
+                        sf.fileName = std::string(readString(fv, fk, problems_));
+                    else if (fk == "Line Number")
+                        sf.lineNumber = readInt(fv, fk, problems_);
                 });
                 f.stackTrace.push_back(std::move(sf));
             });
         else if (k == "Block Manager Address" && !isNull(val)) {
             f.hasBlockManager = true;
             forEachField(val, [&](std::string_view bk, od::value bv) {
-                if (bk == "Executor ID") f.blockManagerExecutorId = std::string(readString(bv, bk, problems_));
-                else if (bk == "Host") f.blockManagerHost = std::string(readString(bv, bk, problems_));
-                else if (bk == "Port") f.blockManagerPort = readInt(bv, bk, problems_);
+                if (bk == "Executor ID")
+                    f.blockManagerExecutorId = std::string(readString(bv, bk, problems_));
+                else if (bk == "Host")
+                    f.blockManagerHost = std::string(readString(bv, bk, problems_));
+                else if (bk == "Port")
+                    f.blockManagerPort = readInt(bv, bk, problems_);
             });
-        }
-        else if (k == "Shuffle ID") f.shuffleId = readInt(val, k, problems_);
-        else if (k == "Map ID") f.mapId = readInt(val, k, problems_);
-        else if (k == "Map Index") f.mapIndex = readInt(val, k, problems_);
-        else if (k == "Reduce ID") f.reduceId = readInt(val, k, problems_);
-        else if (k == "Executor ID") f.lostExecutorId = std::string(readString(val, k, problems_));
-        else if (k == "Exit Caused By App") f.exitCausedByApp = readBool(val, k, problems_);
-        else if (k == "Loss Reason") { f.lossReason = std::string(readString(val, k, problems_)); f.hasLossReason = true; }
-        else if (k == "Job ID") f.jobId = readInt(val, k, problems_);
-        else if (k == "Partition ID") f.partitionId = readInt(val, k, problems_);
-        else if (k == "Attempt Number") f.attemptNumber = readInt(val, k, problems_);
+        } else if (k == "Shuffle ID")
+            f.shuffleId = readInt(val, k, problems_);
+        else if (k == "Map ID")
+            f.mapId = readInt(val, k, problems_);
+        else if (k == "Map Index")
+            f.mapIndex = readInt(val, k, problems_);
+        else if (k == "Reduce ID")
+            f.reduceId = readInt(val, k, problems_);
+        else if (k == "Executor ID")
+            f.lostExecutorId = std::string(readString(val, k, problems_));
+        else if (k == "Exit Caused By App")
+            f.exitCausedByApp = readBool(val, k, problems_);
+        else if (k == "Loss Reason") {
+            f.lossReason = std::string(readString(val, k, problems_));
+            f.hasLossReason = true;
+        } else if (k == "Job ID")
+            f.jobId = readInt(val, k, problems_);
+        else if (k == "Partition ID")
+            f.partitionId = readInt(val, k, problems_);
+        else if (k == "Attempt Number")
+            f.attemptNumber = readInt(val, k, problems_);
     });
     return f;
 }
@@ -227,9 +329,12 @@ void EventDecoder::taskStart(od::object& e) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Stage ID") task[TaskField::StageId] = readInt(v, k, problems_);
-        else if (k == "Stage Attempt ID") task[TaskField::StageAttemptId] = readInt(v, k, problems_);
-        else if (k == "Task Info") readTaskInfo(v, task);
+        if (k == "Stage ID")
+            task[TaskField::StageId] = readInt(v, k, problems_);
+        else if (k == "Stage Attempt ID")
+            task[TaskField::StageAttemptId] = readInt(v, k, problems_);
+        else if (k == "Task Info")
+            readTaskInfo(v, task);
     }
     task.accumulables.clear();  // start events carry no updates worth keeping
     noteTime(task[TaskField::LaunchTime]);
@@ -247,12 +352,18 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
         od::field field = unwrap(f);
         std::string_view k = keyOf(field);
         od::value v = field.value();
-        if (k == "Stage ID") task[TaskField::StageId] = readInt(v, k, problems_);
-        else if (k == "Stage Attempt ID") task[TaskField::StageAttemptId] = readInt(v, k, problems_);
-        else if (k == "Task Type") task[TaskField::TaskType] = model_.strings.intern(readString(v, k, problems_));
-        else if (k == "Task End Reason" && !isNull(v)) failure = readEndReason(v, reason);
-        else if (k == "Task Info") { readTaskInfo(v, task); sawInfo = true; }
-        else if (k == "Task Executor Metrics" && !isNull(v)) {
+        if (k == "Stage ID")
+            task[TaskField::StageId] = readInt(v, k, problems_);
+        else if (k == "Stage Attempt ID")
+            task[TaskField::StageAttemptId] = readInt(v, k, problems_);
+        else if (k == "Task Type")
+            task[TaskField::TaskType] = model_.strings.intern(readString(v, k, problems_));
+        else if (k == "Task End Reason" && !isNull(v))
+            failure = readEndReason(v, reason);
+        else if (k == "Task Info") {
+            readTaskInfo(v, task);
+            sawInfo = true;
+        } else if (k == "Task Executor Metrics" && !isNull(v)) {
             readExecutorMetrics(v, task.executorMetrics);
             task.hasExecutorMetrics = true;
         } else if (k == "Task Metrics" && !isNull(v)) {

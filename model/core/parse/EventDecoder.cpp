@@ -8,33 +8,65 @@ namespace stagelight {
 namespace od = simdjson::ondemand;
 
 enum class EventDecoder::Kind {
-    LogStart, ApplicationStart, ApplicationEnd, EnvironmentUpdate, ResourceProfileAdded,
-    ExecutorAdded, ExecutorRemoved, BlockManagerAdded, BlockManagerRemoved, JobStart, JobEnd,
-    StageSubmitted, StageCompleted, TaskStart, TaskGettingResult, TaskEnd, ExecutorMetricsUpdate,
-    StageExecutorMetrics, BlockUpdated, UnpersistRdd,
-    ExecutorExcluded, ExecutorExcludedForStage, NodeExcluded, NodeExcludedForStage,
-    ExecutorUnexcluded, NodeUnexcluded,
-    SqlExecutionStart, SqlExecutionEnd, SqlAdaptiveExecutionUpdate, SqlAdaptiveSqlMetricUpdates,
+    LogStart,
+    ApplicationStart,
+    ApplicationEnd,
+    EnvironmentUpdate,
+    ResourceProfileAdded,
+    ExecutorAdded,
+    ExecutorRemoved,
+    BlockManagerAdded,
+    BlockManagerRemoved,
+    JobStart,
+    JobEnd,
+    StageSubmitted,
+    StageCompleted,
+    TaskStart,
+    TaskGettingResult,
+    TaskEnd,
+    ExecutorMetricsUpdate,
+    StageExecutorMetrics,
+    BlockUpdated,
+    UnpersistRdd,
+    ExecutorExcluded,
+    ExecutorExcludedForStage,
+    NodeExcluded,
+    NodeExcludedForStage,
+    ExecutorUnexcluded,
+    NodeUnexcluded,
+    SqlExecutionStart,
+    SqlExecutionEnd,
+    SqlAdaptiveExecutionUpdate,
+    SqlAdaptiveSqlMetricUpdates,
     DriverAccumUpdates,
 };
 
 namespace {
 
-
 const std::unordered_map<std::string_view, int>& eventKinds() {
     static const std::unordered_map<std::string_view, int> kinds = [] {
         std::unordered_map<std::string_view, int> k;
         int i = 0;
-        for (std::string_view name :
-             {"SparkListenerLogStart", "SparkListenerApplicationStart", "SparkListenerApplicationEnd",
-              "SparkListenerEnvironmentUpdate", "SparkListenerResourceProfileAdded",
-              "SparkListenerExecutorAdded", "SparkListenerExecutorRemoved",
-              "SparkListenerBlockManagerAdded", "SparkListenerBlockManagerRemoved",
-              "SparkListenerJobStart", "SparkListenerJobEnd", "SparkListenerStageSubmitted",
-              "SparkListenerStageCompleted", "SparkListenerTaskStart",
-              "SparkListenerTaskGettingResult", "SparkListenerTaskEnd",
-              "SparkListenerExecutorMetricsUpdate", "SparkListenerStageExecutorMetrics",
-              "SparkListenerBlockUpdated", "SparkListenerUnpersistRDD"})
+        for (std::string_view name : {"SparkListenerLogStart",
+                                      "SparkListenerApplicationStart",
+                                      "SparkListenerApplicationEnd",
+                                      "SparkListenerEnvironmentUpdate",
+                                      "SparkListenerResourceProfileAdded",
+                                      "SparkListenerExecutorAdded",
+                                      "SparkListenerExecutorRemoved",
+                                      "SparkListenerBlockManagerAdded",
+                                      "SparkListenerBlockManagerRemoved",
+                                      "SparkListenerJobStart",
+                                      "SparkListenerJobEnd",
+                                      "SparkListenerStageSubmitted",
+                                      "SparkListenerStageCompleted",
+                                      "SparkListenerTaskStart",
+                                      "SparkListenerTaskGettingResult",
+                                      "SparkListenerTaskEnd",
+                                      "SparkListenerExecutorMetricsUpdate",
+                                      "SparkListenerStageExecutorMetrics",
+                                      "SparkListenerBlockUpdated",
+                                      "SparkListenerUnpersistRDD"})
             k.emplace(name, i++);
         // Jackson-written scheduler events carry the fully qualified class name; the deprecated
         // "Blacklisted" twins (written alongside since 3.1) map to the same kinds and are
@@ -91,7 +123,8 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
     problems_.messages.clear();
     lastError_.clear();
     size_t end = length;
-    while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r')) --end;
+    while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r'))
+        --end;
     if (end == 0 || line[end - 1] != '}') {
         lastError_ = "not a complete JSON object (line is cut off or is not JSON)";
         return false;
@@ -129,37 +162,98 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
 
 void EventDecoder::dispatch(Kind kind, od::object& e, const SourceRef& where) {
     switch (kind) {
-        case Kind::LogStart: logStart(e); break;
-        case Kind::ApplicationStart: applicationStart(e); break;
-        case Kind::ApplicationEnd: applicationEnd(e); break;
-        case Kind::EnvironmentUpdate: environmentUpdate(e); break;
-        case Kind::ResourceProfileAdded: resourceProfileAdded(e); break;
-        case Kind::ExecutorAdded: executorAdded(e); break;
-        case Kind::ExecutorRemoved: executorRemoved(e); break;
-        case Kind::BlockManagerAdded: blockManagerAdded(e, true); break;
-        case Kind::BlockManagerRemoved: blockManagerAdded(e, false); break;
-        case Kind::JobStart: jobStart(e, where); break;
-        case Kind::JobEnd: jobEnd(e, where); break;
-        case Kind::StageSubmitted: stageEvent(e, false, where); break;
-        case Kind::StageCompleted: stageEvent(e, true, where); break;
-        case Kind::TaskStart: taskStart(e); break;
-        case Kind::TaskGettingResult: break;  // TaskEnd repeats Getting Result Time
-        case Kind::TaskEnd: taskEnd(e, where); break;
-        case Kind::ExecutorMetricsUpdate: executorMetricsUpdate(e); break;
-        case Kind::StageExecutorMetrics: stageExecutorMetrics(e); break;
-        case Kind::BlockUpdated: blockUpdated(e); break;
-        case Kind::UnpersistRdd: unpersistRdd(e); break;
-        case Kind::ExecutorExcluded: exclusion(e, false, true, false); break;
-        case Kind::ExecutorExcludedForStage: exclusion(e, false, true, true); break;
-        case Kind::NodeExcluded: exclusion(e, true, true, false); break;
-        case Kind::NodeExcludedForStage: exclusion(e, true, true, true); break;
-        case Kind::ExecutorUnexcluded: exclusion(e, false, false, false); break;
-        case Kind::NodeUnexcluded: exclusion(e, true, false, false); break;
-        case Kind::SqlExecutionStart: sqlExecutionStart(e, where); break;
-        case Kind::SqlExecutionEnd: sqlExecutionEnd(e); break;
-        case Kind::SqlAdaptiveExecutionUpdate: sqlAdaptiveUpdate(e); break;
-        case Kind::SqlAdaptiveSqlMetricUpdates: sqlAdaptiveMetricUpdates(e); break;
-        case Kind::DriverAccumUpdates: sqlDriverAccumUpdates(e); break;
+        case Kind::LogStart:
+            logStart(e);
+            break;
+        case Kind::ApplicationStart:
+            applicationStart(e);
+            break;
+        case Kind::ApplicationEnd:
+            applicationEnd(e);
+            break;
+        case Kind::EnvironmentUpdate:
+            environmentUpdate(e);
+            break;
+        case Kind::ResourceProfileAdded:
+            resourceProfileAdded(e);
+            break;
+        case Kind::ExecutorAdded:
+            executorAdded(e);
+            break;
+        case Kind::ExecutorRemoved:
+            executorRemoved(e);
+            break;
+        case Kind::BlockManagerAdded:
+            blockManagerAdded(e, true);
+            break;
+        case Kind::BlockManagerRemoved:
+            blockManagerAdded(e, false);
+            break;
+        case Kind::JobStart:
+            jobStart(e, where);
+            break;
+        case Kind::JobEnd:
+            jobEnd(e, where);
+            break;
+        case Kind::StageSubmitted:
+            stageEvent(e, false, where);
+            break;
+        case Kind::StageCompleted:
+            stageEvent(e, true, where);
+            break;
+        case Kind::TaskStart:
+            taskStart(e);
+            break;
+        case Kind::TaskGettingResult:
+            break;  // TaskEnd repeats Getting Result Time
+        case Kind::TaskEnd:
+            taskEnd(e, where);
+            break;
+        case Kind::ExecutorMetricsUpdate:
+            executorMetricsUpdate(e);
+            break;
+        case Kind::StageExecutorMetrics:
+            stageExecutorMetrics(e);
+            break;
+        case Kind::BlockUpdated:
+            blockUpdated(e);
+            break;
+        case Kind::UnpersistRdd:
+            unpersistRdd(e);
+            break;
+        case Kind::ExecutorExcluded:
+            exclusion(e, false, true, false);
+            break;
+        case Kind::ExecutorExcludedForStage:
+            exclusion(e, false, true, true);
+            break;
+        case Kind::NodeExcluded:
+            exclusion(e, true, true, false);
+            break;
+        case Kind::NodeExcludedForStage:
+            exclusion(e, true, true, true);
+            break;
+        case Kind::ExecutorUnexcluded:
+            exclusion(e, false, false, false);
+            break;
+        case Kind::NodeUnexcluded:
+            exclusion(e, true, false, false);
+            break;
+        case Kind::SqlExecutionStart:
+            sqlExecutionStart(e, where);
+            break;
+        case Kind::SqlExecutionEnd:
+            sqlExecutionEnd(e);
+            break;
+        case Kind::SqlAdaptiveExecutionUpdate:
+            sqlAdaptiveUpdate(e);
+            break;
+        case Kind::SqlAdaptiveSqlMetricUpdates:
+            sqlAdaptiveMetricUpdates(e);
+            break;
+        case Kind::DriverAccumUpdates:
+            sqlDriverAccumUpdates(e);
+            break;
     }
 }
 
@@ -194,13 +288,15 @@ void EventDecoder::finish() {
     for (Executor& ex : model_.executors) {
         std::vector<ExclusionEvent> unique;
         for (const ExclusionEvent& ev : ex.exclusions)
-            if (std::none_of(unique.begin(), unique.end(), [&](auto& u) { return sameEvent(u, ev); }))
+            if (std::none_of(unique.begin(), unique.end(),
+                             [&](auto& u) { return sameEvent(u, ev); }))
                 unique.push_back(ev);
         ex.exclusions = std::move(unique);
     }
     std::vector<NodeExclusion> nodes;
     for (const NodeExclusion& n : model_.nodeExclusions)
-        if (std::none_of(nodes.begin(), nodes.end(), [&](auto& u) { return u.host == n.host && sameEvent(u.event, n.event); }))
+        if (std::none_of(nodes.begin(), nodes.end(),
+                         [&](auto& u) { return u.host == n.host && sameEvent(u.event, n.event); }))
             nodes.push_back(n);
     model_.nodeExclusions = std::move(nodes);
 

@@ -20,7 +20,8 @@ int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64
             int64_t i;
             if (v.get_int64().get(i) == simdjson::SUCCESS) return i;
             uint64_t u;
-            if (v.get_uint64().get(u) == simdjson::SUCCESS) return u > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(u);
+            if (v.get_uint64().get(u) == simdjson::SUCCESS)
+                return u > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(u);
             double d;
             if (v.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d)) return int64_t(d);
             problems.add(key, "number out of range");
@@ -33,8 +34,11 @@ int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64
             problems.add(key, "expected an integer, got a non-numeric string");
             return fallback;
         }
-        case od::json_type::null: return fallback;
-        default: problems.add(key, "expected an integer"); return fallback;
+        case od::json_type::null:
+            return fallback;
+        default:
+            problems.add(key, "expected an integer");
+            return fallback;
     }
 }
 
@@ -66,7 +70,8 @@ bool readBool(od::value v, std::string_view key, LineProblems& problems) {
     return false;
 }
 
-std::string_view readString(od::value v, std::string_view key, LineProblems& problems, bool* wasNull) {
+std::string_view readString(od::value v, std::string_view key, LineProblems& problems,
+                            bool* wasNull) {
     if (wasNull) *wasNull = false;
     switch (typeOf(v)) {
         case od::json_type::string: {
@@ -85,7 +90,9 @@ std::string_view readString(od::value v, std::string_view key, LineProblems& pro
                 raw.remove_suffix(1);
             return raw;
         }
-        default: problems.add(key, "expected a string"); return {};
+        default:
+            problems.add(key, "expected a string");
+            return {};
     }
 }
 
@@ -95,9 +102,12 @@ std::string readAsText(od::value v) {
             std::string_view s;
             return v.get_string().get(s) == simdjson::SUCCESS ? std::string(s) : std::string();
         }
-        case od::json_type::array: return std::string(od::array(v.get_array()).raw_json().value());
-        case od::json_type::object: return std::string(od::object(v.get_object()).raw_json().value());
-        case od::json_type::null: return {};
+        case od::json_type::array:
+            return std::string(od::array(v.get_array()).raw_json().value());
+        case od::json_type::object:
+            return std::string(od::object(v.get_object()).raw_json().value());
+        case od::json_type::null:
+            return {};
         default: {
             std::string_view raw = v.raw_json_token();
             while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r'))
@@ -111,8 +121,10 @@ Properties readProperties(od::value v, std::string_view key, LineProblems& probl
     Properties props;
     if (isNull(v)) return props;
     forEachField(v, [&](std::string_view k, od::value val) {
-        if (typeOf(val) == od::json_type::string) props.emplace_back(std::string(k), std::string(readString(val, key, problems)));
-        else props.emplace_back(std::string(k), readAsText(val));
+        if (typeOf(val) == od::json_type::string)
+            props.emplace_back(std::string(k), std::string(readString(val, key, problems)));
+        else
+            props.emplace_back(std::string(k), readAsText(val));
     });
     return props;
 }

@@ -20,7 +20,8 @@ namespace od = simdjson::ondemand;
 struct LineProblems {
     std::vector<std::string> messages;
     void add(std::string_view key, std::string_view what) {
-        if (messages.size() < 8) messages.push_back("field \"" + std::string(key) + "\": " + std::string(what));
+        if (messages.size() < 8)
+            messages.push_back("field \"" + std::string(key) + "\": " + std::string(what));
     }
 };
 
@@ -44,7 +45,9 @@ inline od::json_type typeOf(od::value& v) {
     if (v.type().get(t) != simdjson::SUCCESS) throw simdjson::simdjson_error(simdjson::TAPE_ERROR);
     return t;
 }
-inline bool isNull(od::value& v) { return typeOf(v) == od::json_type::null; }
+inline bool isNull(od::value& v) {
+    return typeOf(v) == od::json_type::null;
+}
 
 int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64_t fallback = 0);
 double readDouble(od::value v, std::string_view key, LineProblems& problems);

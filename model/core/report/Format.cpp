@@ -20,10 +20,14 @@ std::string formatBytes(int64_t bytes) {
 
 std::string formatDuration(int64_t ms) {
     char buf[48];
-    if (ms < 1000) std::snprintf(buf, sizeof buf, "%lld ms", static_cast<long long>(ms));
-    else if (ms < 60'000) std::snprintf(buf, sizeof buf, "%.1f s", double(ms) / 1000.0);
-    else if (ms < 3'600'000) std::snprintf(buf, sizeof buf, "%.1f min", double(ms) / 60'000.0);
-    else std::snprintf(buf, sizeof buf, "%.1f h", double(ms) / 3'600'000.0);
+    if (ms < 1000)
+        std::snprintf(buf, sizeof buf, "%lld ms", static_cast<long long>(ms));
+    else if (ms < 60'000)
+        std::snprintf(buf, sizeof buf, "%.1f s", double(ms) / 1000.0);
+    else if (ms < 3'600'000)
+        std::snprintf(buf, sizeof buf, "%.1f min", double(ms) / 60'000.0);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f h", double(ms) / 3'600'000.0);
     return buf;
 }
 

@@ -6,7 +6,7 @@
 
 namespace stagelight {
 
-std::string formatBytes(int64_t bytes);       // "1536.0 B", "2.0 KiB", "1.5 GiB"
-std::string formatDuration(int64_t millis);   // "850 ms", "4.2 s", "3.1 min", "1.2 h"
+std::string formatBytes(int64_t bytes);      // "1536.0 B", "2.0 KiB", "1.5 GiB"
+std::string formatDuration(int64_t millis);  // "850 ms", "4.2 s", "3.1 min", "1.2 h"
 
 }  // namespace stagelight

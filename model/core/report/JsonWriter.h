@@ -27,7 +27,10 @@ public:
     JsonWriter& value(bool v);
     JsonWriter& null();
     template <typename T>
-    JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+    JsonWriter& field(std::string_view k, const T& v) {
+        key(k);
+        return value(v);
+    }
 
     const std::string& str() const { return out_; }
     static void escape(std::string& out, std::string_view s);

@@ -11,7 +11,8 @@ namespace stagelight {
 Summary summarize(const EventLogModel& model) {
     Summary s;
     for (const Job& j : model.jobs) s.counts.jobs += j.started ? 1 : 0;
-    for (const StageAttempt& st : model.stages) s.counts.stageAttempts += (st.submitted || st.completed) ? 1 : 0;
+    for (const StageAttempt& st : model.stages)
+        s.counts.stageAttempts += (st.submitted || st.completed) ? 1 : 0;
     const TaskTable& t = model.tasks;
     for (size_t r = 0; r < t.size(); ++r) {
         if (!t.hasFlag(r, kFinished)) continue;
@@ -31,15 +32,19 @@ Summary summarize(const EventLogModel& model) {
         const StageAttempt& stage = model.stages[st.stage];
         if (stage.submitted || stage.completed || st.tasks > 0) s.stages.push_back(st);
     }
-    std::stable_sort(s.stages.begin(), s.stages.end(),
-                     [](const StageTotals& a, const StageTotals& b) { return a.durationMs > b.durationMs; });
+    std::stable_sort(
+        s.stages.begin(), s.stages.end(),
+        [](const StageTotals& a, const StageTotals& b) { return a.durationMs > b.durationMs; });
     return s;
 }
 
 namespace {
 void writeTime(JsonWriter& w, std::string_view key, int64_t t) {
     w.key(key);
-    if (t >= 0) w.value(t); else w.null();
+    if (t >= 0)
+        w.value(t);
+    else
+        w.null();
 }
 }  // namespace
 
@@ -48,12 +53,18 @@ std::string summaryJson(const EventLogModel& model, const Summary& s) {
     JsonWriter w;
     w.beginObject();
     w.key("application").beginObject();
-    w.field("id", app.id).field("attemptId", app.attemptId).field("name", app.name).field("user", app.user);
+    w.field("id", app.id)
+        .field("attemptId", app.attemptId)
+        .field("name", app.name)
+        .field("user", app.user);
     w.field("sparkVersion", app.sparkVersion);
     writeTime(w, "startTime", app.startTime);
     writeTime(w, "endTime", app.endTime);
     w.key("durationMs");
-    if (s.durationMs >= 0) w.value(s.durationMs); else w.null();
+    if (s.durationMs >= 0)
+        w.value(s.durationMs);
+    else
+        w.null();
     w.field("complete", app.complete);
     w.endObject();
 
@@ -81,7 +92,9 @@ std::string summaryJson(const EventLogModel& model, const Summary& s) {
     for (const StageTotals& st : s.stages) {
         const StageAttempt& stage = model.stages[st.stage];
         w.beginObject();
-        w.field("stageId", stage.stageId).field("attemptId", stage.attemptId).field("name", stage.name);
+        w.field("stageId", stage.stageId)
+            .field("attemptId", stage.attemptId)
+            .field("name", stage.name);
         w.field("status", stageStatusName(stage.status()));
         w.field("numTasks", stage.numTasks).field("tasks", st.tasks);
         w.field("failedTasks", st.failedTasks).field("killedTasks", st.killedTasks);
@@ -115,28 +128,33 @@ std::string summaryText(const EventLogModel& model, const Summary& s) {
     const Application& app = model.application;
     std::string out;
     char line[512];
-    out += "Application  " + (app.name.empty() ? std::string("(unnamed)") : app.name) + "  [" + app.id +
-           (app.attemptId.empty() ? "" : " attempt " + app.attemptId) + "]\n";
-    out += "Spark        " + (app.sparkVersion.empty() ? std::string("unknown") : app.sparkVersion) +
+    out += "Application  " + (app.name.empty() ? std::string("(unnamed)") : app.name) + "  [" +
+           app.id + (app.attemptId.empty() ? "" : " attempt " + app.attemptId) + "]\n";
+    out += "Spark        " +
+           (app.sparkVersion.empty() ? std::string("unknown") : app.sparkVersion) +
            (app.sparkVersionFromDatabricks ? " (Databricks runtime)" : "") + "\n";
-    out += "Wall clock   " + (s.durationMs >= 0 ? formatDuration(s.durationMs) : std::string("unknown")) +
+    out += "Wall clock   " +
+           (s.durationMs >= 0 ? formatDuration(s.durationMs) : std::string("unknown")) +
            (app.complete ? "" : "  (incomplete log)") + "\n";
-    std::snprintf(line, sizeof line,
-                  "Counts       %lld jobs, %lld stage attempts, %lld tasks (%lld failed), %lld executors, "
-                  "%lld SQL executions\n",
-                  (long long)s.counts.jobs, (long long)s.counts.stageAttempts, (long long)s.counts.tasks,
-                  (long long)s.counts.failedTasks, (long long)s.counts.executors,
-                  (long long)s.counts.sqlExecutions);
+    std::snprintf(
+        line, sizeof line,
+        "Counts       %lld jobs, %lld stage attempts, %lld tasks (%lld failed), %lld executors, "
+        "%lld SQL executions\n",
+        (long long)s.counts.jobs, (long long)s.counts.stageAttempts, (long long)s.counts.tasks,
+        (long long)s.counts.failedTasks, (long long)s.counts.executors,
+        (long long)s.counts.sqlExecutions);
     out += line;
     out += "\nStages by duration\n";
-    std::snprintf(line, sizeof line, "%8s %9s %7s %11s %11s %11s %11s %11s %9s  %s\n", "stage", "duration",
-                  "tasks", "input", "shuf.read", "shuf.write", "spill mem", "spill disk", "GC", "name");
+    std::snprintf(line, sizeof line, "%8s %9s %7s %11s %11s %11s %11s %11s %9s  %s\n", "stage",
+                  "duration", "tasks", "input", "shuf.read", "shuf.write", "spill mem",
+                  "spill disk", "GC", "name");
     out += line;
     for (const StageTotals& st : s.stages) {
         const StageAttempt& stage = model.stages[st.stage];
-        const std::string id = std::to_string(stage.stageId) + "." + std::to_string(stage.attemptId);
-        std::snprintf(line, sizeof line, "%8s %9s %7d %11s %11s %11s %11s %11s %9s  %.60s\n", id.c_str(),
-                      formatDuration(st.durationMs).c_str(), st.tasks,
+        const std::string id =
+            std::to_string(stage.stageId) + "." + std::to_string(stage.attemptId);
+        std::snprintf(line, sizeof line, "%8s %9s %7d %11s %11s %11s %11s %11s %9s  %.60s\n",
+                      id.c_str(), formatDuration(st.durationMs).c_str(), st.tasks,
                       formatBytes(st.sum(TaskField::InputBytesRead)).c_str(),
                       formatBytes(st.shuffleReadBytes()).c_str(),
                       formatBytes(st.sum(TaskField::ShuffleBytesWritten)).c_str(),
