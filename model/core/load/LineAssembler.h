@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,11 +13,30 @@
 
 namespace stagelight {
 
+// A byte buffer that is not zero-filled when allocated (chunks are written before they are read).
+class ChunkBuffer {
+public:
+    char* data() { return data_.get(); }
+    const char* data() const { return data_.get(); }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    // Makes room for at least `bytes`; the previous content is not kept.
+    void allocate(size_t bytes) {
+        if (bytes <= size_) return;
+        data_.reset(new char[bytes]);
+        size_ = bytes;
+    }
+
+private:
+    std::unique_ptr<char[]> data_;
+    size_t size_ = 0;
+};
+
 struct DecodedChunk {
     enum class Kind { Data, PartEnd, Issue };
     Kind kind = Kind::Data;
     uint32_t part = 0;
-    std::vector<char> buffer;  // `used` bytes, then at least SIMDJSON_PADDING zero bytes
+    ChunkBuffer buffer;        // `used` bytes, then at least SIMDJSON_PADDING zero bytes
     size_t used = 0;
     uint64_t bytesRead = 0;  // compressed bytes read from disk so far (progress)
     DecodeIssue issue{};

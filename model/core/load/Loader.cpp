@@ -34,6 +34,12 @@ public:
                 sendIssue({DecodeIssue::Kind::Corrupt, 0,
                            std::string("cannot open: ") + std::strerror(errno)});
             } else {
+                if (p.codec == Codec::Plain && !p.zipEntry) {
+                    readPlain(file);
+                    std::fclose(file);
+                    finishPart();
+                    continue;
+                }
                 auto decoder = p.zipEntry ? makeZipEntryDecoder(p.zipEntry->method, *this)
                                           : makeStreamDecoder(p.codec, *this);
                 // A zip entry is a byte range of the archive; a plain part is the whole file.
@@ -54,26 +60,49 @@ public:
                 std::fclose(file);
                 decoder->finish();
             }
-            flush();
-            DecodedChunk end;
-            end.kind = DecodedChunk::Kind::PartEnd;
-            end.part = uint32_t(part_);
-            end.bytesRead = bytesRead_;
-            out_.push(std::move(end));
+            finishPart();
         }
         out_.close();
+    }
+
+    void finishPart() {
+        flush();
+        DecodedChunk end;
+        end.kind = DecodedChunk::Kind::PartEnd;
+        end.part = uint32_t(part_);
+        end.bytesRead = bytesRead_;
+        out_.push(std::move(end));
+    }
+
+    // Uncompressed parts are read straight into the chunk the parser will get: no copy.
+    void readPlain(std::FILE* file) {
+        for (;;) {
+            if (cancelled()) return;
+            startChunk(kReadBytes);
+            const size_t room = current_.buffer.size() - current_.used - simdjson::SIMDJSON_PADDING;
+            const size_t n = std::fread(current_.buffer.data() + current_.used, 1, std::min(room, kReadBytes), file);
+            if (n == 0) break;
+            bytesRead_ += n;
+            current_.used += n;
+            if (current_.used >= chunkBytes_) flush();
+        }
+        if (std::ferror(file))
+            sendIssue({DecodeIssue::Kind::Corrupt, bytesRead_, std::string("read error: ") + std::strerror(errno)});
+    }
+
+    // A chunk with room for `bytes` more, reusing a buffer the parser has finished with.
+    void startChunk(size_t bytes) {
+        if (!current_.buffer.empty()) return;
+        if (auto reused = recycled_.tryPop()) current_ = std::move(*reused);
+        current_.buffer.allocate(std::max(chunkBytes_ + kReadBytes, bytes) + simdjson::SIMDJSON_PADDING);
+        current_.used = 0;
     }
 
     void decoded(std::string_view bytes) override {
         if (!current_.buffer.empty() &&
             current_.used + bytes.size() + simdjson::SIMDJSON_PADDING > current_.buffer.size())
             flush();
-        if (current_.buffer.empty()) {
-            if (auto reused = recycled_.tryPop()) current_ = std::move(*reused);
-            const size_t need = std::max(chunkBytes_, bytes.size()) + simdjson::SIMDJSON_PADDING;
-            if (current_.buffer.size() < need) current_.buffer.resize(need);
-            current_.used = 0;
-        }
+        startChunk(bytes.size());
         std::memcpy(current_.buffer.data() + current_.used, bytes.data(), bytes.size());
         current_.used += bytes.size();
         if (current_.used >= chunkBytes_) flush();

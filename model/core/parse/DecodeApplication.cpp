@@ -30,7 +30,7 @@ Executor& EventDecoder::executorFor(std::string_view id) {
 void EventDecoder::readExecutorMetrics(Value v, std::array<int64_t, kExecutorMetricCount>& out) {
     if (isNull(v)) return;
     size_t hint = 0;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         int slot = executorMetricKeys().find(k, hint);
         if (slot >= 0) out[size_t(slot)] = readInt(val, k, problems_);
     });
@@ -51,7 +51,7 @@ void EventDecoder::applicationStart(od::object& e) {
     Application& app = model_.application;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "App Name")
             app.name = std::string(readString(v, k, problems_));
@@ -75,7 +75,7 @@ void EventDecoder::applicationEnd(od::object& e) {
     app.sawApplicationEnd = true;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         if (k == "Timestamp")
             noteTime(app.endTime = readInt(field.value(), k, problems_, -1));
         else if (k == "ExitCode")
@@ -86,9 +86,9 @@ void EventDecoder::applicationEnd(od::object& e) {
 void EventDecoder::environmentUpdate(od::object& e) {
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         if (k == "Event") continue;
-        model_.environment.sections.emplace_back(std::string(k),
+        model_.environment.sections.emplace_back(std::string(k.text()),
                                                  readProperties(field.value(), k, problems_));
     }
     // Databricks logs may lack LogStart: their runtime version is a Spark property.
@@ -103,10 +103,10 @@ void EventDecoder::environmentUpdate(od::object& e) {
 void EventDecoder::resourceProfileAdded(od::object& e) {
     ResourceProfile rp;
     auto readRequests = [&](od::value v, std::vector<ResourceRequest>& out, bool task) {
-        forEachField(v, [&](std::string_view name, od::value req) {
+        forEachField(v, [&](JsonKey name, od::value req) {
             ResourceRequest r;
-            r.name = std::string(name);
-            forEachField(req, [&](std::string_view k, od::value val) {
+            r.name = std::string(name.text());
+            forEachField(req, [&](JsonKey k, od::value val) {
                 if (k == "Resource Name")
                     r.name = std::string(readString(val, k, problems_));
                 else if (k == "Amount")
@@ -122,7 +122,7 @@ void EventDecoder::resourceProfileAdded(od::object& e) {
     };
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         if (k == "Resource Profile Id")
             rp.id = int32_t(readInt(field.value(), k, problems_));
         else if (k == "Executor Resource Requests")
@@ -139,14 +139,14 @@ void EventDecoder::executorAdded(od::object& e) {
     Executor info;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Timestamp")
             time = readInt(v, k, problems_, -1);
         else if (k == "Executor ID")
             id = std::string(readString(v, k, problems_));
         else if (k == "Executor Info") {
-            forEachField(v, [&](std::string_view ik, od::value iv) {
+            forEachField(v, [&](JsonKey ik, od::value iv) {
                 if (ik == "Host")
                     info.host = std::string(readString(iv, ik, problems_));
                 else if (ik == "Total Cores")
@@ -162,15 +162,15 @@ void EventDecoder::executorAdded(od::object& e) {
                 else if (ik == "Request Time")
                     info.requestTime = readInt(iv, ik, problems_);
                 else if (ik == "Resources" && !isNull(iv)) {
-                    forEachField(iv, [&](std::string_view name, od::value res) {
+                    forEachField(iv, [&](JsonKey name, od::value res) {
                         std::vector<std::string> addresses;
-                        forEachField(res, [&](std::string_view rk, od::value rv) {
+                        forEachField(res, [&](JsonKey rk, od::value rv) {
                             if (rk == "addresses")
                                 forEachElement(rv, [&](od::value a) {
                                     addresses.emplace_back(readString(a, rk, problems_));
                                 });
                         });
-                        info.resources.emplace_back(std::string(name), std::move(addresses));
+                        info.resources.emplace_back(std::string(name.text()), std::move(addresses));
                     });
                 }
             });
@@ -195,7 +195,7 @@ void EventDecoder::executorRemoved(od::object& e) {
     std::string id, reason;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         if (k == "Timestamp")
             time = readInt(field.value(), k, problems_, -1);
         else if (k == "Executor ID")
@@ -215,10 +215,10 @@ void EventDecoder::blockManagerAdded(od::object& e, bool added) {
     int64_t time = -1, maxMem = 0, onHeap = -1, offHeap = -1;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Block Manager ID") {
-            forEachField(v, [&](std::string_view bk, od::value bv) {
+            forEachField(v, [&](JsonKey bk, od::value bv) {
                 if (bk == "Executor ID")
                     id = std::string(readString(bv, bk, problems_));
                 else if (bk == "Host")
@@ -255,7 +255,7 @@ void EventDecoder::exclusion(od::object& e, bool node, bool excluded, bool forSt
     std::string who;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "time")
             ev.time = readInt(v, k, problems_);
@@ -281,7 +281,7 @@ void EventDecoder::stageExecutorMetrics(od::object& e) {
     std::array<int64_t, kExecutorMetricCount> metrics{};
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Executor ID" || k == "execId")
             id = std::string(readString(v, k, problems_));
@@ -306,13 +306,13 @@ void EventDecoder::executorMetricsUpdate(od::object& e) {
     std::vector<std::array<int64_t, kExecutorMetricCount>> updates;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Executor ID")
             id = std::string(readString(v, k, problems_));
         else if (k == "Executor Metrics Updated" && !isNull(v)) {
             forEachElement(v, [&](od::value entry) {
-                forEachField(entry, [&](std::string_view ek, od::value ev) {
+                forEachField(entry, [&](JsonKey ek, od::value ev) {
                     if (ek == "Executor Metrics") readExecutorMetrics(ev, updates.emplace_back());
                 });
             });
@@ -331,9 +331,9 @@ void EventDecoder::blockUpdated(od::object& e) {
         od::field field = unwrap(f);
         if (keyOf(field) != "Block Updated Info") continue;
         BlockUpdate u;
-        forEachField(field.value(), [&](std::string_view k, od::value v) {
+        forEachField(field.value(), [&](JsonKey k, od::value v) {
             if (k == "Block Manager ID")
-                forEachField(v, [&](std::string_view bk, od::value bv) {
+                forEachField(v, [&](JsonKey bk, od::value bv) {
                     if (bk == "Executor ID")
                         u.executorId = std::string(readString(bv, bk, problems_));
                 });

@@ -18,7 +18,7 @@ StageAttempt& EventDecoder::stageFor(int32_t stageId, int32_t attemptId) {
 StorageLevel EventDecoder::readStorageLevel(Value v) {
     StorageLevel level;
     if (isNull(v)) return level;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "Use Disk")
             level.useDisk = readBool(val, k, problems_);
         else if (k == "Use Memory")
@@ -35,7 +35,7 @@ StorageLevel EventDecoder::readStorageLevel(Value v) {
 
 RddInfo EventDecoder::readRddInfo(Value v) {
     RddInfo rdd;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "RDD ID")
             rdd.id = int32_t(readInt(val, k, problems_));
         else if (k == "Name")
@@ -66,7 +66,7 @@ RddInfo EventDecoder::readRddInfo(Value v) {
 
 AccumulableInfo EventDecoder::readAccumulable(Value v) {
     AccumulableInfo a;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "ID")
             a.id = readInt(val, k, problems_);
         else if (k == "Name")
@@ -93,7 +93,7 @@ StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool compl
     StageAttempt info;
     bool hasSubmission = false, hasCompletion = false;
     std::vector<AccumulableInfo> accumulables;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "Stage ID")
             info.stageId = int32_t(readInt(val, k, problems_));
         else if (k == "Stage Attempt ID")
@@ -156,7 +156,7 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
     std::vector<int32_t> stageInfoIds;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Job ID")
             job.id = int32_t(readInt(v, k, problems_));
@@ -198,19 +198,19 @@ void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
     std::string message;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Job ID")
             id = int32_t(readInt(v, k, problems_));
         else if (k == "Completion Time")
             time = readInt(v, k, problems_, -1);
         else if (k == "Job Result")
-            forEachField(v, [&](std::string_view rk, od::value rv) {
+            forEachField(v, [&](JsonKey rk, od::value rv) {
                 if (rk == "Result")
                     result = readString(rv, rk, problems_) == "JobSucceeded" ? JobResult::Succeeded
                                                                              : JobResult::Failed;
                 else if (rk == "Exception")
-                    forEachField(rv, [&](std::string_view ek, od::value ev) {
+                    forEachField(rv, [&](JsonKey ek, od::value ev) {
                         if (ek == "Message") message = std::string(readString(ev, ek, problems_));
                     });
             });
@@ -230,7 +230,7 @@ void EventDecoder::stageEvent(od::object& e, bool completed, const SourceRef& wh
     Properties props;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         if (k == "Stage Info")
             stage = &readStageInfo(field.value(), false, completed);
         else if (k == "Properties" && !completed)

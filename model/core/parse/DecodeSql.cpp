@@ -16,7 +16,7 @@ SqlExecution& EventDecoder::sqlFor(int64_t id) {
 
 PlanMetric EventDecoder::readPlanMetric(Value v) {
     PlanMetric metric;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "name")
             metric.name = std::string(readString(val, k, problems_));
         else if (k == "accumulatorId")
@@ -29,7 +29,7 @@ PlanMetric EventDecoder::readPlanMetric(Value v) {
 
 void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth) {
     if (depth > 4000) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "nodeName")
             plan.nodes[size_t(index)].nodeName = std::string(readString(val, k, problems_));
         else if (k == "simpleString")
@@ -66,7 +66,7 @@ void EventDecoder::sqlExecutionStart(od::object& e, const SourceRef& where) {
     bool hasPlan = false;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
             id = readInt(v, k, problems_, -1);
@@ -110,7 +110,7 @@ void EventDecoder::sqlExecutionEnd(od::object& e) {
     bool hasError = false;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
             id = readInt(v, k, problems_, -1);
@@ -136,7 +136,7 @@ void EventDecoder::sqlAdaptiveUpdate(od::object& e) {
     bool hasPlan = false;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
             id = readInt(v, k, problems_, -1);
@@ -160,7 +160,7 @@ void EventDecoder::sqlAdaptiveMetricUpdates(od::object& e) {
     std::vector<PlanMetric> metrics;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
             id = readInt(v, k, problems_, -1);
@@ -178,7 +178,7 @@ void EventDecoder::sqlDriverAccumUpdates(od::object& e) {
     std::vector<std::pair<int64_t, int64_t>> updates;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
             id = readInt(v, k, problems_, -1);

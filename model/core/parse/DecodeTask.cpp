@@ -11,6 +11,8 @@ using namespace json;
 
 namespace {
 
+constexpr int kNestedSlot = -2;  // a nested metrics object or the Updated Blocks array
+
 enum TaskInfoSlot {
     kTaskId,
     kIndex,
@@ -50,9 +52,22 @@ const OrderedKeyTable& taskInfoKeys() {
 const OrderedKeyTable& taskMetricKeys() {
     static const OrderedKeyTable t = [] {
         std::vector<OrderedKeyTable::Entry> entries;
-        for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f)
+        // Spark's order, with the nested objects where they open, so a hint miss is rare.
+        auto containerBefore = [](TaskField f) -> std::vector<std::string_view> {
+            switch (f) {
+                case TaskField::ShuffleRemoteBlocksFetched: return {"Shuffle Read Metrics"};
+                case TaskField::PushCorruptMergedBlockChunks: return {"Push Based Shuffle", "Shuffle Push Read Metrics"};
+                case TaskField::ShuffleBytesWritten: return {"Shuffle Write Metrics"};
+                case TaskField::InputBytesRead: return {"Input Metrics"};
+                case TaskField::OutputBytesWritten: return {"Output Metrics"};
+                default: return {};
+            }
+        };
+        for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f) {
+            for (std::string_view nested : containerBefore(TaskField(f))) entries.push_back({nested, kNestedSlot});
             entries.push_back({taskFieldJsonKey(TaskField(f)), int(f)});
-        // Spark writes these in a slightly different order from TaskFields.h; the hint recovers.
+        }
+        entries.push_back({"Updated Blocks", kNestedSlot});
         return OrderedKeyTable(std::move(entries));
     }();
     return t;
@@ -113,7 +128,7 @@ std::string_view rawStringText(const char* raw, std::string& scratch) {
 void EventDecoder::readTaskInfo(Value v, TaskRecord& task) {
     size_t hint = 0;
     int64_t flags = task[TaskField::Flags];
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         switch (taskInfoKeys().find(k, hint)) {
             case kTaskId:
                 task[TaskField::TaskId] = readInt(val, k, problems_);
@@ -176,7 +191,7 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         std::string nameScratch;
         // Spark writes ID, Name, Update, Value, Internal, Count Failed Values, Metadata: once the
         // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped.
-        forEachFieldUntil(entry, [&](std::string_view k, od::value val) {
+        forEachFieldUntil(entry, [&](JsonKey k, od::value val) {
             if (k == "ID")
                 id = readInt(val, k, problems_);
             else if (k == "Name") {
@@ -222,7 +237,7 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
     size_t hint = 0;
     // Recursive over the nested metric objects (Shuffle Read/Write, Input, Output, push-based).
     auto readObject = [&](auto& self, od::value obj) -> void {
-        forEachField(obj, [&](std::string_view k, od::value val) {
+        forEachField(obj, [&](JsonKey k, od::value val) {
             int slot = taskMetricKeys().find(k, hint);
             if (slot >= 0) {
                 task.fields[size_t(slot)] = readInt(val, k, problems_);
@@ -237,11 +252,11 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
                     u.taskId = taskId;
                     u.executorId =
                         std::string(model_.strings.view(StrId(task[TaskField::ExecutorId])));
-                    forEachField(b, [&](std::string_view bk, od::value bv) {
+                    forEachField(b, [&](JsonKey bk, od::value bv) {
                         if (bk == "Block ID")
                             u.blockId = std::string(readString(bv, bk, problems_));
                         else if (bk == "Status")
-                            forEachField(bv, [&](std::string_view sk, od::value sv) {
+                            forEachField(bv, [&](JsonKey sk, od::value sv) {
                                 if (sk == "Storage Level")
                                     u.storageLevel = readStorageLevel(sv);
                                 else if (sk == "Memory Size")
@@ -261,7 +276,7 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
 TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
     TaskFailure f;
     reason = EndReason::Success;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "Reason")
             reason = f.reason = endReasonFromName(readString(val, k, problems_));
         else if (k == "Class Name")
@@ -275,7 +290,7 @@ TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
         } else if (k == "Stack Trace" && !isNull(val))
             forEachElement(val, [&](od::value frame) {
                 StackFrame sf;
-                forEachField(frame, [&](std::string_view fk, od::value fv) {
+                forEachField(frame, [&](JsonKey fk, od::value fv) {
                     if (fk == "Declaring Class")
                         sf.declaringClass = std::string(readString(fv, fk, problems_));
                     else if (fk == "Method Name")
@@ -289,7 +304,7 @@ TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
             });
         else if (k == "Block Manager Address" && !isNull(val)) {
             f.hasBlockManager = true;
-            forEachField(val, [&](std::string_view bk, od::value bv) {
+            forEachField(val, [&](JsonKey bk, od::value bv) {
                 if (bk == "Executor ID")
                     f.blockManagerExecutorId = std::string(readString(bv, bk, problems_));
                 else if (bk == "Host")
@@ -327,7 +342,7 @@ void EventDecoder::taskStart(od::object& e) {
     task[TaskField::PartitionId] = -1;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Stage ID")
             task[TaskField::StageId] = readInt(v, k, problems_);
@@ -350,7 +365,7 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
     bool sawInfo = false;
     for (auto f : e) {
         od::field field = unwrap(f);
-        std::string_view k = keyOf(field);
+        JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Stage ID")
             task[TaskField::StageId] = readInt(v, k, problems_);

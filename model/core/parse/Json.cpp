@@ -12,7 +12,7 @@ bool parseInt64(std::string_view text, int64_t& out) {
     return ec == std::errc() && p == text.data() + text.size();
 }
 
-int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64_t fallback) {
+int64_t readInt(od::value v, JsonKey key, LineProblems& problems, int64_t fallback) {
     int64_t fast;
     if (v.get_int64().get(fast) == simdjson::SUCCESS) return fast;  // the common case; a failed
     switch (typeOf(v)) {                                            // attempt consumes nothing
@@ -42,7 +42,7 @@ int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64
     }
 }
 
-double readDouble(od::value v, std::string_view key, LineProblems& problems) {
+double readDouble(od::value v, JsonKey key, LineProblems& problems) {
     double d;
     if (typeOf(v) == od::json_type::number && v.get_double().get(d) == simdjson::SUCCESS) return d;
     if (typeOf(v) == od::json_type::string) {
@@ -58,7 +58,7 @@ double readDouble(od::value v, std::string_view key, LineProblems& problems) {
     return 0;
 }
 
-bool readBool(od::value v, std::string_view key, LineProblems& problems) {
+bool readBool(od::value v, JsonKey key, LineProblems& problems) {
     bool b;
     if (v.get_bool().get(b) == simdjson::SUCCESS) return b;
     std::string_view s;
@@ -70,7 +70,7 @@ bool readBool(od::value v, std::string_view key, LineProblems& problems) {
     return false;
 }
 
-std::string_view readString(od::value v, std::string_view key, LineProblems& problems,
+std::string_view readString(od::value v, JsonKey key, LineProblems& problems,
                             bool* wasNull) {
     if (wasNull) *wasNull = false;
     switch (typeOf(v)) {
@@ -117,19 +117,19 @@ std::string readAsText(od::value v) {
     }
 }
 
-Properties readProperties(od::value v, std::string_view key, LineProblems& problems) {
+Properties readProperties(od::value v, JsonKey key, LineProblems& problems) {
     Properties props;
     if (isNull(v)) return props;
-    forEachField(v, [&](std::string_view k, od::value val) {
+    forEachField(v, [&](JsonKey k, od::value val) {
         if (typeOf(val) == od::json_type::string)
-            props.emplace_back(std::string(k), std::string(readString(val, key, problems)));
+            props.emplace_back(std::string(k.text()), std::string(readString(val, key, problems)));
         else
-            props.emplace_back(std::string(k), readAsText(val));
+            props.emplace_back(std::string(k.text()), readAsText(val));
     });
     return props;
 }
 
-std::vector<int32_t> readIntArray(od::value v, std::string_view key, LineProblems& problems) {
+std::vector<int32_t> readIntArray(od::value v, JsonKey key, LineProblems& problems) {
     std::vector<int32_t> out;
     if (isNull(v)) return out;
     forEachElement(v, [&](od::value e) { out.push_back(int32_t(readInt(e, key, problems))); });

@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,12 +17,40 @@ namespace stagelight::json {
 
 namespace od = simdjson::ondemand;
 
+// An object key, kept as a pointer into the document until its text is needed: comparing it
+// with the expected key costs one memcmp, without first scanning for its closing quote.
+class JsonKey {
+public:
+    JsonKey(std::string_view text) : text_(text) {}  // NOLINT: literal keys convert implicitly
+    JsonKey(const char* text) : text_(text) {}       // NOLINT
+    static JsonKey fromRaw(const char* raw) {
+        JsonKey k{std::string_view()};
+        k.raw_ = raw;
+        return k;
+    }
+    // The document is padded, so reading past a short key stays inside the buffer.
+    bool operator==(std::string_view s) const {
+        if (!raw_) return text_ == s;
+        return std::memcmp(raw_, s.data(), s.size()) == 0 && raw_[s.size()] == '"';
+    }
+    std::string_view text() const {
+        if (!raw_) return text_;
+        const char* e = raw_;
+        while (*e != '"' || (e > raw_ && e[-1] == '\\')) ++e;  // Spark's keys carry no escapes
+        return {raw_, size_t(e - raw_)};
+    }
+
+private:
+    std::string_view text_;
+    const char* raw_ = nullptr;
+};
+
 // Problems found while decoding one line.
 struct LineProblems {
     std::vector<std::string> messages;
-    void add(std::string_view key, std::string_view what) {
+    void add(JsonKey key, std::string_view what) {
         if (messages.size() < 8)
-            messages.push_back("field \"" + std::string(key) + "\": " + std::string(what));
+            messages.push_back("field \"" + std::string(key.text()) + "\": " + std::string(what));
     }
 };
 
@@ -32,13 +61,7 @@ inline od::field unwrap(simdjson::simdjson_result<od::field> r) {
     return f;
 }
 
-// The raw key text (Spark's keys never contain escapes, so no unescaping is needed).
-inline std::string_view keyOf(od::field& f) {
-    const char* s = f.key().raw();
-    const char* e = s;
-    while (*e != '"' || (e > s && e[-1] == '\\')) ++e;
-    return {s, size_t(e - s)};
-}
+inline JsonKey keyOf(od::field& f) { return JsonKey::fromRaw(f.key().raw()); }
 
 inline od::json_type typeOf(od::value& v) {
     od::json_type t;
@@ -49,11 +72,11 @@ inline bool isNull(od::value& v) {
     return typeOf(v) == od::json_type::null;
 }
 
-int64_t readInt(od::value v, std::string_view key, LineProblems& problems, int64_t fallback = 0);
-double readDouble(od::value v, std::string_view key, LineProblems& problems);
-bool readBool(od::value v, std::string_view key, LineProblems& problems);
+int64_t readInt(od::value v, JsonKey key, LineProblems& problems, int64_t fallback = 0);
+double readDouble(od::value v, JsonKey key, LineProblems& problems);
+bool readBool(od::value v, JsonKey key, LineProblems& problems);
 // Strings; null reads as "" (and sets *wasNull); numbers and booleans read as their JSON text.
-std::string_view readString(od::value v, std::string_view key, LineProblems& problems,
+std::string_view readString(od::value v, JsonKey key, LineProblems& problems,
                             bool* wasNull = nullptr);
 // Any value as text: strings unescaped, everything else as its raw JSON.
 std::string readAsText(od::value v);
@@ -61,15 +84,15 @@ std::string readAsText(od::value v);
 bool parseInt64(std::string_view text, int64_t& out);
 
 // {"k":"v",...} → Properties (non-string values kept as raw JSON text).
-Properties readProperties(od::value v, std::string_view key, LineProblems& problems);
-std::vector<int32_t> readIntArray(od::value v, std::string_view key, LineProblems& problems);
+Properties readProperties(od::value v, JsonKey key, LineProblems& problems);
+std::vector<int32_t> readIntArray(od::value v, JsonKey key, LineProblems& problems);
 
 template <typename Fn>
 void forEachField(od::value v, Fn&& fn) {
     od::object obj = v.get_object();
     for (auto result : obj) {
         od::field field = unwrap(result);
-        std::string_view key = keyOf(field);
+        JsonKey key = keyOf(field);
         fn(key, field.value());
     }
 }
@@ -81,7 +104,7 @@ void forEachFieldUntil(od::value v, Fn&& fn) {
     od::object obj = v.get_object();
     for (auto result : obj) {
         od::field field = unwrap(result);
-        std::string_view key = keyOf(field);
+        JsonKey key = keyOf(field);
         if (!fn(key, field.value())) return;
     }
 }
@@ -101,17 +124,22 @@ public:
         int slot;
     };
     explicit OrderedKeyTable(std::vector<Entry> entries) : entries_(std::move(entries)) {}
-    int find(std::string_view key, size_t& hint) const {
-        if (hint < entries_.size() && entries_[hint].key == key) return entries_[hint++].slot;
-        for (size_t i = 0; i < entries_.size(); ++i)
-            if (entries_[i].key == key) {
-                hint = i + 1;
-                return entries_[i].slot;
-            }
-        return -1;
+    int find(JsonKey key, size_t& hint) const {
+        // Absent keys (older Spark, zero metrics) only shift the order: search on from the hint.
+        const size_t n = entries_.size();
+        for (size_t i = hint; i < n; ++i)
+            if (key == entries_[i].key) return hit(i, hint);
+        for (size_t i = 0; i < hint && i < n; ++i)
+            if (key == entries_[i].key) return hit(i, hint);
+        return kNotFound;
     }
+    static constexpr int kNotFound = -1;
 
 private:
+    int hit(size_t i, size_t& hint) const {
+        hint = i + 1;
+        return entries_[i].slot;
+    }
     std::vector<Entry> entries_;
 };
 
