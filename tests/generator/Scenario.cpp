@@ -11,12 +11,16 @@ int scaled(int tasks, double scale) {
     return std::max(1, int(std::lround(tasks * scale)));
 }
 
-JobSpec aggregationJob(const std::string& what, int scanTasks, int reduceTasks, double scale) {
+// A scan stage feeding a reduce stage; `callSite` names the user code, as Spark's stage names do.
+JobSpec aggregationJob(const std::string& what, int scanTasks, int reduceTasks, double scale,
+                       const std::string& callSite = "Aggregate.scala",
+                       const std::string& action = "collect") {
     JobSpec job;
     job.description = "SELECT region, sum(amount) FROM " + what + " GROUP BY region";
-    StageSpec scan{.name = "parquet at Aggregate.scala:41", .tasks = scaled(scanTasks, scale)};
+    StageSpec scan{.name = "parquet at " + callSite + ":41", .tasks = scaled(scanTasks, scale)};
     scan.readsInput = true;
-    StageSpec reduce{.name = "collect at Aggregate.scala:57", .tasks = scaled(reduceTasks, scale)};
+    StageSpec reduce{.name = action + " at " + callSite + ":57",
+                     .tasks = scaled(reduceTasks, scale)};
     reduce.writesShuffle = false;
     reduce.meanTaskMs = 500;
     job.stages = {scan, reduce};
@@ -134,7 +138,8 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         c.firstExecutorDelayMs = 12000;
         c.dynamicAllocationWithoutShuffleService = true;
         c.javaSerializer = true;
-        JobSpec ingest = agg(400, 24);
+        JobSpec ingest =
+            aggregationJob("raw.sales_events", 400, 24, scale, "IngestSales.scala", "save");
         ingest.description = "INSERT INTO staging.sales SELECT * FROM raw.sales_events";
         ingest.stages[0].inputBytesPerTask = 180 << 10;
         ingest.stages[0].meanTaskMs = 70;
@@ -142,7 +147,8 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         ingest.stages[1].outputBytesPerTask = 300 << 10;
         ingest.stages[1].outputFilesPerTask = 6;
         ingest.pushedFilters = false;
-        JobSpec skewed = agg(48, 48);
+        JobSpec skewed =
+            aggregationJob("staging.sales", 48, 48, scale, "CustomerRollup.scala", "collect");
         skewed.description =
             "SELECT customer_id, sum(amount) FROM staging.sales GROUP BY customer_id";
         skewed.stages[1].skew = 15;
@@ -152,7 +158,7 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         skewed.broadcastBytes = 6 << 20;
         skewed.stages[0].cacheOutput = true;
         skewed.stages[0].cachedFraction = 0.55;
-        JobSpec flaky = agg(48, 24);
+        JobSpec flaky = aggregationJob("staging.sales", 48, 24, scale, "StoreJoin.scala", "count");
         flaky.description = "SELECT * FROM staging.sales s JOIN dim.stores d ON s.store = d.id";
         flaky.plan = PlanShape::BroadcastJoin;
         flaky.broadcastBytes = 2LL << 30;
@@ -161,15 +167,18 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         flaky.stages[0].speculation = true;
         flaky.stages[0].skew = 5;
         flaky.stages[0].skewedFraction = 0.04;
-        JobSpec udf = agg(48, 3);
+        JobSpec udf =
+            aggregationJob("staging.sales", 48, 3, scale, "/jobs/address_cleanup.py", "collect");
         udf.description = "SELECT normalize_address(addr) FROM staging.sales";
         udf.plan = PlanShape::PythonUdf;
         udf.stages[1].meanTaskMs = 9000;
         udf.driverGapBeforeMs = 15000;
-        JobSpec tiny = agg(24, 1200);
+        JobSpec tiny =
+            aggregationJob("staging.sales", 24, 1200, scale, "DailyCounts.scala", "show");
         tiny.description = "SELECT day, count(*) FROM staging.sales GROUP BY day";
         tiny.stages[1].meanTaskMs = 12;
-        JobSpec cross = agg(16, 16);
+        JobSpec cross =
+            aggregationJob("dim.stores", 16, 16, scale, "CalendarFill.scala", "collect");
         cross.description = "SELECT * FROM dim.stores CROSS JOIN dim.calendar";
         cross.plan = PlanShape::Cartesian;
         c.jobs = {ingest, skewed, flaky, udf, tiny, cross};

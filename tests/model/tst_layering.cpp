@@ -3,17 +3,37 @@
 #include <QtTest>
 
 #include <fstream>
-#include <regex>
 
 #include "TestSupport.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-std::vector<std::string> offendingIncludes(const fs::path& dir, const std::regex& forbidden) {
+// The header named by an #include line, or "" for any other line.
+std::string includedHeader(const std::string& line) {
+    size_t p = line.find_first_not_of(" \t");
+    if (p == std::string::npos || line[p] != '#') return {};
+    p = line.find_first_not_of(" \t", p + 1);
+    if (p == std::string::npos || line.compare(p, 7, "include") != 0) return {};
+    const size_t open = line.find_first_of("<\"", p + 7);
+    if (open == std::string::npos) return {};
+    const size_t close = line.find_first_of(">\"", open + 1);
+    return close == std::string::npos ? std::string() : line.substr(open + 1, close - open - 1);
+}
+
+// Headers matching `forbidden`: each alternative is a prefix, or anywhere when it starts with '*'.
+bool matches(const std::string& header, const std::vector<std::string>& forbidden) {
+    for (const std::string& f : forbidden) {
+        if (f[0] == '*' ? header.find(f.substr(1)) != std::string::npos : header.rfind(f, 0) == 0)
+            return true;
+    }
+    return false;
+}
+
+std::vector<std::string> offendingIncludes(const fs::path& dir,
+                                           const std::vector<std::string>& forbidden) {
     std::vector<std::string> bad;
     if (!fs::exists(dir)) return bad;
-    const std::regex include("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]");
     for (const auto& e : fs::recursive_directory_iterator(dir)) {
         const auto ext = e.path().extension();
         if (ext != ".h" && ext != ".cpp" && ext != ".hpp") continue;
@@ -22,9 +42,9 @@ std::vector<std::string> offendingIncludes(const fs::path& dir, const std::regex
         int n = 0;
         while (std::getline(in, line)) {
             ++n;
-            std::smatch m;
-            if (std::regex_search(line, m, include) && std::regex_search(m[1].str(), forbidden))
-                bad.push_back(e.path().string() + ":" + std::to_string(n) + ": " + m[1].str());
+            const std::string header = includedHeader(line);
+            if (!header.empty() && matches(header, forbidden))
+                bad.push_back(e.path().string() + ":" + std::to_string(n) + ": " + header);
         }
     }
     return bad;
@@ -40,20 +60,20 @@ class Layering : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void coreIncludesNoQt() {
-        const auto bad = offendingIncludes(stagelight::test::sourceDir() / "model/core",
-                                           std::regex("^Q|^qt|^Qt"));
+        const auto bad =
+            offendingIncludes(stagelight::test::sourceDir() / "model/core", {"Q", "qt", "Qt"});
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void modelQtIncludesNoGuiOrWidgets() {
         const auto bad =
             offendingIncludes(stagelight::test::sourceDir() / "model/qt",
-                              std::regex("^QtGui|^QtWidgets|^QWidget|^QPainter|^QColor|^QPixmap|^"
-                                         "QImage|^QAction|^QFont|qcustomplot"));
+                              {"QtGui", "QtWidgets", "QWidget", "QPainter", "QColor", "QPixmap",
+                               "QImage", "QAction", "QFont", "*qcustomplot"});
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void viewsDoNotReachIntoApp() {
         const auto bad = offendingIncludes(stagelight::test::sourceDir() / "views",
-                                           std::regex("^app/|MainWindow\\.h|cli/"));
+                                           {"app/", "*MainWindow.h", "cli/"});
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void theRuleCatchesAnOffender() {
@@ -61,7 +81,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         stagelight::test::writeFile(fs::path(dir.path().toStdString()) / "x.h",
                                     "#include <QString>\n");
-        QCOMPARE(offendingIncludes(dir.path().toStdString(), std::regex("^Q")).size(), size_t(1));
+        QCOMPARE(offendingIncludes(dir.path().toStdString(), {"Q"}).size(), size_t(1));
     }
 };
 
