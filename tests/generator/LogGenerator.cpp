@@ -8,6 +8,7 @@
 
 #include "EventJson.h"
 #include "PlanBuilder.h"
+#include "TaskMetricsSim.h"
 
 namespace stagelight::gen {
 
@@ -32,110 +33,6 @@ struct StageResult {
     int64_t shuffleBytesWritten = 0;
     int tasks = 0;
 };
-
-const char* kInternal[] = {"executorDeserializeTime",
-                           "executorDeserializeCpuTime",
-                           "executorRunTime",
-                           "executorCpuTime",
-                           "resultSize",
-                           "jvmGCTime",
-                           "resultSerializationTime",
-                           "memoryBytesSpilled",
-                           "diskBytesSpilled",
-                           "peakExecutionMemory",
-                           "shuffle.read.remoteBlocksFetched",
-                           "shuffle.read.localBlocksFetched",
-                           "shuffle.read.remoteBytesRead",
-                           "shuffle.read.localBytesRead",
-                           "shuffle.read.fetchWaitTime",
-                           "shuffle.read.recordsRead",
-                           "shuffle.write.bytesWritten",
-                           "shuffle.write.recordsWritten",
-                           "shuffle.write.writeTime",
-                           "input.bytesRead",
-                           "input.recordsRead",
-                           "output.bytesWritten",
-                           "output.recordsWritten"};
-constexpr size_t kInternalCount = sizeof(kInternal) / sizeof(kInternal[0]);
-
-std::array<int64_t, kInternalCount> internalValues(const TaskSim& t) {
-    return {t.deserialize,
-            t.deserializeCpu,
-            t.runTime,
-            t.cpuTime,
-            t.resultSize,
-            t.gcTime,
-            t.resultSerialization,
-            t.memorySpilled,
-            t.diskSpilled,
-            t.peakMemory,
-            t.remoteBlocks,
-            t.localBlocks,
-            t.remoteBytes,
-            t.localBytes,
-            t.fetchWait,
-            t.recordsRead,
-            t.shuffleBytesWritten,
-            t.shuffleRecordsWritten,
-            t.shuffleWriteTimeNs,
-            t.inputBytes,
-            t.inputRecords,
-            t.outputBytes,
-            t.outputRecords};
-}
-
-int64_t roleValue(MetricRole role, const TaskSim& t) {
-    switch (role) {
-        case MetricRole::ScanFiles:
-            return t.inputBytes > 0 ? 1 + t.inputBytes / (128LL << 20) : 0;
-        case MetricRole::ScanBytes:
-            return t.inputBytes;
-        case MetricRole::ScanRows:
-            return t.inputRecords;
-        case MetricRole::ScanTime:
-            return t.runTime / 3;
-        case MetricRole::FilterRows:
-            return t.inputRecords * 9 / 10;
-        case MetricRole::AggRows:
-            return t.recordsRead > 0 ? t.recordsRead / 20 : t.shuffleRecordsWritten;
-        case MetricRole::AggBuildTime:
-            return t.runTime / 4;
-        case MetricRole::AggPeakMemory:
-            return t.peakMemory;
-        case MetricRole::AggSpill:
-            return t.memorySpilled;
-        case MetricRole::SortSpill:
-            return t.memorySpilled;
-        case MetricRole::SortTime:
-            return t.runTime / 5;
-        case MetricRole::ShuffleBytesWritten:
-            return t.shuffleBytesWritten;
-        case MetricRole::ShuffleRecordsWritten:
-            return t.shuffleRecordsWritten;
-        case MetricRole::ShuffleWriteTime:
-            return t.shuffleWriteTimeNs;
-        case MetricRole::ShuffleRemoteBytes:
-            return t.remoteBytes;
-        case MetricRole::ShuffleLocalBytes:
-            return t.localBytes;
-        case MetricRole::ShuffleRecordsRead:
-            return t.recordsRead;
-        case MetricRole::ShuffleFetchWait:
-            return t.fetchWait;
-        case MetricRole::JoinRows:
-            return std::max(t.recordsRead, t.inputRecords) / 2;
-        case MetricRole::PythonDataSent:
-            return t.inputBytes / 3;
-        case MetricRole::PythonDataReturned:
-            return t.inputBytes / 5;
-        case MetricRole::PythonExecTime:
-            return t.runTime * 700'000;
-        case MetricRole::CodegenDuration:
-            return t.runTime * 3 / 4;
-        default:
-            return 0;
-    }
-}
 
 class Generator {
 public:
@@ -407,57 +304,6 @@ private:
             true);
     }
 
-    void metricsFor(TaskSim& t, const StageSpec& s, const StageResult& upstream, int64_t duration) {
-        const double mult = t.skewed ? s.skew : 1.0;
-        t.deserialize = std::min<int64_t>(duration / 10, int64_t(uniform(2, 20)));
-        t.deserializeCpu = t.deserialize * 800'000;
-        t.resultSerialization = int64_t(uniform(0, 2.5));
-        const int64_t schedulerDelay = std::min<int64_t>(duration / 8, int64_t(uniform(2, 12)));
-        t.runTime =
-            std::max<int64_t>(1, duration - t.deserialize - t.resultSerialization - schedulerDelay);
-        t.cpuTime = int64_t(double(t.runTime) * uniform(0.55, 0.9) * 1e6);
-        t.gcTime = int64_t(double(t.runTime) * s.gcFraction * uniform(0.8, 1.2));
-        t.resultSize =
-            s.writesShuffle ? 2400 + int64_t(uniform(0, 400)) : 9000 + int64_t(uniform(0, 4000));
-        if (s.readsInput) {
-            t.inputBytes = int64_t(double(s.inputBytesPerTask) * mult * uniform(0.9, 1.1));
-            t.inputRecords = t.inputBytes / 120;
-        }
-        if (upstream.tasks > 0) {
-            // Each reducer reads its share of everything the map side wrote.
-            const int64_t per = upstream.shuffleBytesWritten / std::max(1, s.tasks);
-            const int64_t total = int64_t(double(per) * mult * uniform(0.9, 1.1));
-            t.localBytes = total / std::max(2, c_.executors - c_.idleExecutors);
-            t.remoteBytes = total - t.localBytes;
-            t.remoteBlocks = upstream.tasks - upstream.tasks / 4;
-            t.localBlocks = upstream.tasks / 4;
-            t.fetchWait = t.runTime / 20;
-            t.recordsRead = total / 90;
-        }
-        if (s.writesShuffle) {
-            const double base = s.readsInput ? double(t.inputBytes) / 4.0
-                                             : double(s.shuffleWriteBytesPerTask) * mult;
-            t.shuffleBytesWritten = int64_t(base * uniform(0.9, 1.1));
-            t.shuffleWriteTimeNs = t.runTime * 40'000;
-            t.shuffleRecordsWritten = t.shuffleBytesWritten / 90;
-        }
-        if (s.writesOutput) {
-            t.outputBytes = s.outputBytesPerTask;
-            t.outputRecords = s.outputBytesPerTask / 120;
-            t.outputFiles = s.outputFilesPerTask;
-        }
-        t.peakMemory = int64_t(double(48LL << 20) * mult * uniform(0.8, 1.2));
-        if (s.spillRatio > 0) {
-            t.memorySpilled = int64_t(double(t.peakMemory) * s.spillRatio * mult);
-            t.diskSpilled = t.memorySpilled / 3;
-        }
-        if (s.cacheOutput) {
-            t.cachedBlock = true;
-            t.cachedBytes = std::max<int64_t>(t.inputBytes, 16 << 20) * 3 / 2;
-            t.cachedInMemory = double(t.partition % 100) < s.cachedFraction * 100.0;
-        }
-    }
-
     StageResult runStage(const StageSpec& spec, GenStageInfo info, int attempt,
                          const std::vector<int>& partitions, const StageResult& upstream,
                          const std::vector<GenMetric>& metrics, int stageIndex, bool fetchFailure) {
@@ -477,7 +323,7 @@ private:
                 for (int k = 0; k < executors_[e].cores; ++k)
                     slots.push({std::max(info.submissionTime, executors_[e].addTime), int(e)});
         const int64_t internalBase = nextAccumulator_;
-        nextAccumulator_ += int64_t(kInternalCount);
+        nextAccumulator_ += int64_t(kInternalMetricCount);
         std::vector<TaskSim> tasks;
         const int every =
             spec.skew > 1 ? std::max(1, int(std::lround(1.0 / spec.skewedFraction))) : 0;
@@ -488,7 +334,8 @@ private:
             t.executor = slot.second;
             t.launch = std::max(slot.first, notBefore) + int64_t(uniform(1, 6));
             t.finish = t.launch + duration;
-            metricsFor(t, spec, upstream, duration);
+            simulateTaskMetrics(t, spec, {upstream.shuffleBytesWritten, upstream.tasks}, duration,
+                                c_.executors - c_.idleExecutors, rng_);
             slots.push({t.finish + 1, slot.second});
             tasks.push_back(t);
             return tasks.size() - 1;
@@ -542,7 +389,7 @@ private:
             events.push_back({tasks[i].finish, {1, i}});
         }
         std::stable_sort(events.begin(), events.end());
-        std::array<int64_t, kInternalCount> totals{};
+        std::array<int64_t, kInternalMetricCount> totals{};
         std::map<int64_t, int64_t> sqlTotals;
         int64_t end = info.submissionTime;
         for (const auto& [time, what] : events) {
@@ -560,12 +407,12 @@ private:
             if (t.reason != "Success") ++stats_.failedTasks;
             std::vector<GenAccumulable> accs;
             const auto values = internalValues(t);
-            for (size_t k = 0; k < kInternalCount; ++k) {
+            for (size_t k = 0; k < kInternalMetricCount; ++k) {
                 if (values[k] == 0) continue;  // executors report non-zero internal metrics only
                 totals[k] += values[k];
                 accs.push_back({internalBase + int64_t(k),
-                                std::string("internal.metrics.") + kInternal[k], values[k],
-                                totals[k], true});
+                                std::string("internal.metrics.") + kInternalMetricNames[k],
+                                values[k], totals[k], true});
             }
             for (const GenMetric& m : metrics) {
                 if (m.stage != stageIndex) continue;
@@ -588,11 +435,12 @@ private:
         }
         std::sort(result.succeededPartitions.begin(), result.succeededPartitions.end());
         info.completionTime = end + 4;
-        for (size_t k = 0; k < kInternalCount; ++k)
+        for (size_t k = 0; k < kInternalMetricCount; ++k)
             if (totals[k] != 0)
-                info.accumulables.push_back({internalBase + int64_t(k),
-                                             std::string("internal.metrics.") + kInternal[k], 0,
-                                             totals[k], true});
+                info.accumulables.push_back(
+                    {internalBase + int64_t(k),
+                     std::string("internal.metrics.") + kInternalMetricNames[k], 0, totals[k],
+                     true});
         for (const auto& [id, total] : sqlTotals)
             for (const GenMetric& m : metrics)
                 if (m.accumulatorId == id)
