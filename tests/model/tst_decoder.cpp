@@ -24,6 +24,7 @@ private Q_SLOTS:
     void nullsCrlfAndKeysOutOfOrder();
     void largeIntegersKeepEveryDigit();
     void deepPlansDecode();
+    void tooDeepPlansAreReportedNotFatal();
     void cutOffLastLineOfInProgressLogIsExpected();
     void lastLineWithoutNewlineStillCounts();
     void runningTasksAreKept();
@@ -148,22 +149,35 @@ void Decoder::largeIntegersKeepEveryDigit() {
     QCOMPARE(m->tasks.get(0, TaskField::JvmGcTime), std::numeric_limits<int64_t>::max());
 }
 
+namespace {
+// A SQLExecutionStart whose plan is a chain of `depth` Project nodes above a leaf.
+std::string deepPlanEvent(int depth) {
+    std::string plan;
+    for (int i = 0; i < depth; ++i)
+        plan += R"({"nodeName":"Project","simpleString":"Project","children":[)";
+    plan += R"({"nodeName":"Leaf","simpleString":"Leaf","children":[],"metadata":{},"metrics":[]})";
+    for (int i = 0; i < depth; ++i) plan += R"(],"metadata":{},"metrics":[]})";
+    return R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart","executionId":0,"description":"deep","details":"","physicalPlanDescription":"","sparkPlanInfo":)" +
+           plan +
+           R"(,"time":1200})"
+           "\n";
+}
+}  // namespace
+
 void Decoder::deepPlansDecode() {
-    std::string plan =
-        R"({"nodeName":"Leaf","simpleString":"Leaf","children":[],"metadata":{},"metrics":[]})";
-    for (int i = 0; i < 1500; ++i)
-        plan = R"({"nodeName":"Project","simpleString":"Project","children":[)" + plan +
-               R"(],"metadata":{},"metrics":[]})";
-    std::string text = kStart;
-    text +=
-        R"({"Event":"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart","executionId":0,"description":"deep","details":"","physicalPlanDescription":"","sparkPlanInfo":)" +
-        plan +
-        R"(,"time":1200})"
-        "\n";
-    auto m = load("deep", text);
+    auto m = load("deep", std::string(kStart) + deepPlanEvent(3000));
     QVERIFY(m);
     QCOMPARE(m->sqlExecutions.size(), size_t(1));
-    QCOMPARE(m->sqlExecutions[0].plan.nodes.size(), size_t(1501));
+    QCOMPARE(m->sqlExecutions[0].plan.nodes.size(), size_t(3001));
+}
+
+void Decoder::tooDeepPlansAreReportedNotFatal() {
+    auto m = load("too-deep",
+                  std::string(kStart) + deepPlanEvent(7000) +
+                      taskEnd(QStringLiteral("1"), QStringLiteral("5"), QStringLiteral("10")));
+    QVERIFY(m);
+    QCOMPARE(m->report.malformedLines, uint64_t(1));
+    QCOMPARE(summarize(*m).counts.tasks, int64_t(1));  // the rest of the log still loads
 }
 
 void Decoder::cutOffLastLineOfInProgressLogIsExpected() {

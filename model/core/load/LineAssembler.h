@@ -36,7 +36,7 @@ struct DecodedChunk {
     enum class Kind { Data, PartEnd, Issue };
     Kind kind = Kind::Data;
     uint32_t part = 0;
-    ChunkBuffer buffer;        // `used` bytes, then at least SIMDJSON_PADDING zero bytes
+    ChunkBuffer buffer;  // `used` bytes, then at least SIMDJSON_PADDING zero bytes
     size_t used = 0;
     uint64_t bytesRead = 0;  // compressed bytes read from disk so far (progress)
     DecodeIssue issue{};

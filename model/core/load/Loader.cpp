@@ -10,6 +10,7 @@
 
 #include "io/StreamDecoder.h"
 #include "load/ChunkQueue.h"
+#include "load/LargeStackThread.h"
 #include "load/LineAssembler.h"
 
 namespace stagelight {
@@ -80,21 +81,24 @@ public:
             if (cancelled()) return;
             startChunk(kReadBytes);
             const size_t room = current_.buffer.size() - current_.used - simdjson::SIMDJSON_PADDING;
-            const size_t n = std::fread(current_.buffer.data() + current_.used, 1, std::min(room, kReadBytes), file);
+            const size_t n = std::fread(current_.buffer.data() + current_.used, 1,
+                                        std::min(room, kReadBytes), file);
             if (n == 0) break;
             bytesRead_ += n;
             current_.used += n;
             if (current_.used >= chunkBytes_) flush();
         }
         if (std::ferror(file))
-            sendIssue({DecodeIssue::Kind::Corrupt, bytesRead_, std::string("read error: ") + std::strerror(errno)});
+            sendIssue({DecodeIssue::Kind::Corrupt, bytesRead_,
+                       std::string("read error: ") + std::strerror(errno)});
     }
 
     // A chunk with room for `bytes` more, reusing a buffer the parser has finished with.
     void startChunk(size_t bytes) {
         if (!current_.buffer.empty()) return;
         if (auto reused = recycled_.tryPop()) current_ = std::move(*reused);
-        current_.buffer.allocate(std::max(chunkBytes_ + kReadBytes, bytes) + simdjson::SIMDJSON_PADDING);
+        current_.buffer.allocate(std::max(chunkBytes_ + kReadBytes, bytes) +
+                                 simdjson::SIMDJSON_PADDING);
         current_.used = 0;
     }
 
@@ -163,22 +167,32 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     ChunkProducer producer(model.source, chunks, recycled, options.chunkBytes, options.cancel);
     std::thread worker([&] { producer.run(); });
 
-    EventDecoder decoder(model);
-    LineAssembler lines(model, decoder);
-    while (auto chunk = chunks.pop()) {
-        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
-            result.cancelled = true;
-            chunks.close();
-            recycled.close();
-            break;
+    auto parse = [&] {
+        EventDecoder decoder(model);
+        LineAssembler lines(model, decoder);
+        while (auto chunk = chunks.pop()) {
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+                result.cancelled = true;
+                chunks.close();
+                recycled.close();
+                break;
+            }
+            lines.consume(*chunk);
+            if (options.progress) options.progress(chunk->bytesRead, model.report.bytesOnDisk);
+            if (chunk->kind == DecodedChunk::Kind::Data) recycled.tryPush(std::move(*chunk));
         }
-        lines.consume(*chunk);
-        if (options.progress) options.progress(chunk->bytesRead, model.report.bytesOnDisk);
-        if (chunk->kind == DecodedChunk::Kind::Data) recycled.tryPush(std::move(*chunk));
+        worker.join();
+        lines.finish();
+        decoder.finish();
+    };
+    try {
+        runOnLargeStack(parse);
+    } catch (...) {
+        chunks.close();
+        recycled.close();
+        if (worker.joinable()) worker.join();
+        throw;
     }
-    worker.join();
-    lines.finish();
-    decoder.finish();
     model.report.loadMillis =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();

@@ -28,7 +28,9 @@ PlanMetric EventDecoder::readPlanMetric(Value v) {
 }
 
 void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth) {
-    if (depth > 4000) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
+    // Decoding recurses per plan level; the loader's thread has room for this many.
+    constexpr int kMaxPlanDepth = 5000;
+    if (depth > kMaxPlanDepth) throw simdjson::simdjson_error(simdjson::DEPTH_ERROR);
     forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "nodeName")
             plan.nodes[size_t(index)].nodeName = std::string(readString(val, k, problems_));
