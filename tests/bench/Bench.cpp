@@ -25,6 +25,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+#define STAGELIGHT_STR2(x) #x
+#define STAGELIGHT_STR(x) STAGELIGHT_STR2(x)
+constexpr const char* kBuiltin = STAGELIGHT_STR(SIMDJSON_BUILTIN_IMPLEMENTATION);
+
 double secondsSince(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
