@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
     const double scale = targetGb * 1e9 / 58e6;
     // On-Demand runs stage 1 on the active (runtime-dispatched) kernel; its stage 2 is inlined and
     // compiled for the build's target.
-    std::printf("simdjson %s: active kernel %s, On-Demand stage 2 compiled for %s\n", SIMDJSON_VERSION,
+    std::printf("simdjson %s: active kernel %s, On-Demand stage 2 compiled for %s\n", STAGELIGHT_STR(SIMDJSON_VERSION),
                 simdjson::get_active_implementation()->name().c_str(), kBuiltin);
     auto t = Clock::now();
     gen::GenerateStats stats;
