@@ -5,6 +5,8 @@
 
 #include <zlib.h>
 
+#include <random>
+
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "load/Loader.h"
@@ -204,6 +206,42 @@ private Q_SLOTS:
             QVERIFY(r.model);
             const SummaryCounts c = summarize(*r.model).counts;
             QVERIFY(c.tasks <= expected_.tasks + 1);
+        }
+    }
+
+    void randomDamageNeverCrashes_data() { eachCodecReadsExactly_data(); }
+    void randomDamageNeverCrashes() {
+        // Deterministic mutations (flips, cuts, inserted garbage, repeated ranges) of a framed log.
+        QFETCH(int, codec);
+        const std::string text = healthyLog().substr(0, healthyLog().find('\n', 200000) + 1);
+        const std::string framed = gen::frame(Codec(codec), text, 9);
+        std::mt19937_64 rng(uint64_t(codec) * 7919 + 1);
+        auto pick = [&](size_t n) { return size_t(rng() % std::max<size_t>(n, 1)); };
+        for (int round = 0; round < 120; ++round) {
+            std::string damaged = framed;
+            for (int edits = 1 + int(pick(4)); edits > 0; --edits) {
+                switch (pick(4)) {
+                    case 0:
+                        damaged[pick(damaged.size())] = char(rng());
+                        break;
+                    case 1:
+                        damaged.resize(pick(damaged.size()) + 1);
+                        break;
+                    case 2:
+                        damaged.insert(pick(damaged.size()),
+                                       std::string(1 + pick(64), char(rng())));
+                        break;
+                    default: {
+                        const size_t at = pick(damaged.size()), len = pick(4096);
+                        damaged.insert(pick(damaged.size()), damaged.substr(at, len));
+                    }
+                }
+            }
+            const fs::path p = dir() / ("fuzz" + kCodecs[size_t(codec)].second);
+            test::writeFile(p, damaged);
+            LoadResult r = loadEventLog(p);
+            QVERIFY(r.model);
+            QVERIFY(r.model->report.warnings.size() <= LoadReport::kMaxWarnings);
         }
     }
 

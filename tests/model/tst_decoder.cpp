@@ -30,6 +30,7 @@ private Q_SLOTS:
     void runningTasksAreKept();
     void excludedAndBlacklistedTwinsCountOnce();
     void binaryGarbageIsNotALog();
+    void latin1TextIsReadNotDropped();
 };
 
 namespace {
@@ -239,6 +240,23 @@ void Decoder::binaryGarbageIsNotALog() {
     auto m = load("garbage.bin", text);
     QVERIFY(m);
     QCOMPARE(m->report.events, uint64_t(0));
+}
+
+void Decoder::latin1TextIsReadNotDropped() {
+    // A pre-3.0 driver with a Latin-1 default charset wrote "café" as 63 61 66 E9.
+    std::string text = kStart;
+    text +=
+        "{\"Event\":\"SparkListenerJobStart\",\"Job ID\":3,\"Submission Time\":1500,\"Stage "
+        "Infos\":[],"
+        "\"Stage IDs\":[],\"Properties\":{\"spark.job.description\":\"caf\xe9 \xe2\x82\xac\"}}\n";
+    auto m = load("latin1", text);
+    QVERIFY(m);
+    QCOMPARE(m->jobs.size(), size_t(1));
+    QCOMPARE(m->jobs[0].description,
+             std::string("caf\xc3\xa9 \xe2\x82\xac"));  // valid UTF-8 kept as is
+    QCOMPARE(m->report.malformedLines, uint64_t(0));
+    const LoadWarning* w = warningAt(*m, 3);
+    QVERIFY(w && w->message.find("Latin-1") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(Decoder)

@@ -130,7 +130,17 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
         return false;
     }
     try {
-        od::document doc = parser_.iterate(line, end, capacity);
+        od::document doc;
+        simdjson::error_code err = parser_.iterate(line, end, capacity).get(doc);
+        if (err == simdjson::UTF8_ERROR) {
+            // Before Spark 3.0 the driver's default charset was used: read stray bytes as Latin-1.
+            repairUtf8(line, end);
+            line = repaired_.data();
+            end = repairedLength_;
+            problems_.add("(line)", "not valid UTF-8; bytes outside UTF-8 were read as Latin-1");
+            err = parser_.iterate(line, end, repaired_.size()).get(doc);
+        }
+        if (err) throw simdjson::simdjson_error(err);
         std::string_view name = eventNameByPrefix(line, end);
         if (name.empty()) {
             std::string_view found;
@@ -158,6 +168,34 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
         currentEvent_ = {};
         return false;
     }
+}
+
+void EventDecoder::repairUtf8(const char* line, size_t length) {
+    repaired_.clear();
+    const auto* p = reinterpret_cast<const unsigned char*>(line);
+    size_t i = 0;
+    auto continuation = [&](size_t at) { return at < length && (p[at] & 0xC0) == 0x80; };
+    while (i < length) {
+        const unsigned char c = p[i];
+        size_t n = c < 0x80           ? 1
+                   : (c >> 5) == 0x6  ? 2
+                   : (c >> 4) == 0xE  ? 3
+                   : (c >> 3) == 0x1E ? 4
+                                      : 0;
+        bool valid = n > 0;
+        for (size_t k = 1; valid && k < n; ++k) valid = continuation(i + k);
+        if (valid && n == 2) valid = c >= 0xC2;  // no overlong forms
+        if (valid) {
+            repaired_.insert(repaired_.end(), line + i, line + i + n);
+            i += n;
+        } else {
+            repaired_.push_back(char(0xC0 | (c >> 6)));  // U+0080..U+00FF as two bytes
+            repaired_.push_back(char(0x80 | (c & 0x3F)));
+            ++i;
+        }
+    }
+    repairedLength_ = repaired_.size();
+    repaired_.resize(repairedLength_ + simdjson::SIMDJSON_PADDING, '\0');
 }
 
 void EventDecoder::dispatch(Kind kind, od::object& e, const SourceRef& where) {

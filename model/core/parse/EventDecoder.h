@@ -33,6 +33,7 @@ private:
     using Value = simdjson::ondemand::value;
     enum class Kind;
     void dispatch(Kind kind, simdjson::ondemand::object& event, const SourceRef& where);
+    void repairUtf8(const char* line, size_t length);  // into repaired_
 
     // Application-level events (DecodeApplication.cpp)
     void logStart(simdjson::ondemand::object& e);
@@ -88,7 +89,9 @@ private:
     std::string_view currentEvent_;
     // Tasks started but not (yet) ended, by task id.
     std::unordered_map<int64_t, TaskRecord> runningTasks_;
-    std::unordered_set<int64_t> knownAccumulators_;  // ids already in accumulatorDefinitions
+    std::unordered_set<int64_t> knownAccumulators_;
+    std::vector<char> repaired_;  // a line whose invalid UTF-8 was read as Latin-1, padded
+    size_t repairedLength_ = 0;   // ids already in accumulatorDefinitions
 };
 
 }  // namespace stagelight
