@@ -128,6 +128,17 @@ private Q_SLOTS:
         QCOMPARE(s.counts.malformedLines, expectedMalformed);
     }
 
+    void databricksVersionFallsBackToTheRuntimeProperty() {
+        // No SparkListenerLogStart: the version is the Databricks runtime property.
+        LoadResult r = loadEventLog(test::sharedDir() /
+                                    "eventlogs/NVIDIA__spark-rapids-tools/"
+                                    "spark-events-qualification/db_subExecution_id.zstd");
+        QVERIFY(r.model);
+        QCOMPARE(r.model->application.sparkVersion, std::string("11.3.x-scala2.12"));
+        QVERIFY(r.model->application.sparkVersionFromDatabricks);
+        QVERIFY(!r.model->application.complete);
+    }
+
     void rawJsonOfAnEntityIsShownOnDemand() {
         const fs::path file =
             test::sharedDir() /
