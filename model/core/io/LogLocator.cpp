@@ -72,9 +72,8 @@ std::optional<uint64_t> parseIndex(std::string_view digits) {
     return v;
 }
 
-std::vector<fs::directory_entry> listDir(const fs::path& dir) {
+std::vector<fs::directory_entry> listDir(const fs::path& dir, std::error_code& ec) {
     std::vector<fs::directory_entry> entries;
-    std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e);
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
         return a.path().filename() < b.path().filename();
@@ -241,7 +240,10 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
         return set;
     }
     if (!fs::is_directory(status)) return LocateError{path.string() + ": not a file or directory"};
-    const auto entries = listDir(path);
+    std::error_code listError;
+    const auto entries = listDir(path, listError);
+    if (listError)
+        return LocateError{path.string() + ": cannot list directory: " + listError.message()};
     if (entries.empty()) return LocateError{path.string() + ": directory is empty"};
     const std::string name = path.filename().string();
     auto has = [&](auto pred) { return std::any_of(entries.begin(), entries.end(), pred); };
