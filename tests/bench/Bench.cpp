@@ -37,6 +37,7 @@ struct ChildResult {
     double seconds = 0;
     long maxRssKb = 0;
     long long tasks = 0;
+    double taskTableBytesPerTask = 0;
 };
 
 // Loads in a child process so its peak RSS is the load's alone.
@@ -51,6 +52,9 @@ ChildResult loadInChild(const fs::path& file) {
         ChildResult c;
         c.seconds = secondsSince(t);
         c.tasks = r.model ? summarize(*r.model).counts.tasks : -1;
+        if (r.model && r.model->tasks.size() > 0)
+            c.taskTableBytesPerTask =
+                double(r.model->tasks.memoryBytes()) / double(r.model->tasks.size());
         if (write(fds[1], &c, sizeof c) != ssize_t(sizeof c)) _exit(2);
         _exit(0);
     }
@@ -136,7 +140,8 @@ int main(int argc, char** argv) {
     const double scale = targetGb * 1e9 / 58e6;
     // On-Demand runs stage 1 on the active (runtime-dispatched) kernel; its stage 2 is inlined and
     // compiled for the build's target.
-    std::printf("simdjson %s: active kernel %s, On-Demand stage 2 compiled for %s\n", STAGELIGHT_STR(SIMDJSON_VERSION),
+    std::printf("simdjson %s: active kernel %s, On-Demand stage 2 compiled for %s\n",
+                STAGELIGHT_STR(SIMDJSON_VERSION),
                 simdjson::get_active_implementation()->name().c_str(), kBuiltin);
     auto t = Clock::now();
     gen::GenerateStats stats;
@@ -178,6 +183,8 @@ int main(int argc, char** argv) {
                 double(plainLoad.maxRssKb) / 1024, rssBudgetMb);
     std::printf("%-44s %9.0f  (target <= %.0f MB)\n", "peak RSS load zstd, MB",
                 double(zstdLoad.maxRssKb) / 1024, rssBudgetMb);
+    std::printf("%-44s %9.0f\n", "task table bytes per task (all columns)",
+                plainLoad.taskTableBytesPerTask);
     std::printf("tasks loaded: plain %lld, zstd %lld (generated %lld)\n", plainLoad.tasks,
                 zstdLoad.tasks, (long long)stats.tasks);
     if (argc > 0 && std::getenv("STAGELIGHT_BENCH_KEEP") == nullptr) fs::remove_all(dir);
