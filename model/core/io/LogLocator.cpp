@@ -214,7 +214,7 @@ bool looksLikeEventLog(const fs::directory_entry& entry) {
         if (startsWith(name, "eventlog_v2_")) return true;
         std::error_code ec;
         return fs::exists(entry.path() / "EVENT_LOG_1", ec) ||
-               fs::exists(entry.path() / "eventlog", ec);
+               fs::is_regular_file(entry.path() / "eventlog", ec);
     }
     if (!entry.is_regular_file()) return false;
     // A file counts when its first bytes are JSON or a codec Spark uses.
@@ -255,12 +255,20 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
     if (startsWith(name, "eventlog_v2_") || has(named("events_")))
         return locateRolling(path, entries);
     if (has(named("EVENT_LOG_"))) return locateLegacy(path, entries);
-    if (has([](const auto& e) { return e.path().filename() == "eventlog"; }) ||
+    if (has([](const auto& e) {
+            return e.is_regular_file() && e.path().filename() == "eventlog";
+        }) ||
         has(named("eventlog-")))
         return locateDatabricks(path, entries);
     size_t logs = 0;
     for (const auto& e : entries) logs += looksLikeEventLog(e) ? 1 : 0;
-    if (logs == 0) return LocateError{path.string() + ": directory holds no event log"};
+    if (logs == 0) {
+        const auto subdirs = std::count_if(entries.begin(), entries.end(),
+                                           [](const auto& e) { return e.is_directory(); });
+        return LocateError{
+            path.string() + ": directory holds no event log" +
+            (subdirs > 0 ? " (subdirectories are not searched; open one of them)" : "")};
+    }
     return LocateError{path.string() + ": directory holds " + std::to_string(logs) +
                        " entries that may be event logs; open one of them"};
 }
