@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
 
 namespace {
@@ -12,6 +13,8 @@ void printUsage() {
         "usage: stagelight [LOG]                 open LOG (or the bundled demo log) in the desktop "
         "app\n"
         "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
+        "       stagelight rest LOG API_PATH     the History Server REST answer (API_PATH after "
+        "/api/v1/)\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
         "a\n"
         "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy "
@@ -26,6 +29,7 @@ int main(int argc, char** argv) {
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (!args.empty()) {
         if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));
+        if (args[0] == "rest") return stagelight::cli::runRest(std::span(args).subspan(1));
         if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             printUsage();
             return 0;

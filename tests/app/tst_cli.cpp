@@ -81,6 +81,20 @@ private Q_SLOTS:
         QVERIFY(r.err.contains("malformed"));
     }
 
+    void restAnswersTheJobsEndpoint() {
+        const Run r =
+            run({QStringLiteral("rest"), path("skew.zstd"),
+                 QStringLiteral("applications/app-20260101120000-0001/jobs?status=succeeded")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray jobs = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(jobs.size(), 1);
+        QCOMPARE(jobs[0].toObject().value(QStringLiteral("numCompletedTasks")).toInt(), 64);
+        const Run unknown = run(
+            {QStringLiteral("rest"), path("skew.zstd"), QStringLiteral("applications/nope/jobs")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY(unknown.err.contains("unknown app"));
+    }
+
     void usageErrorsExitOne() {
         QCOMPARE(run({QStringLiteral("summary")}).exitCode, 1);
         QCOMPARE(

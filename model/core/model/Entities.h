@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,6 +84,16 @@ struct StageAttempt {
     StageStatus status() const;
 };
 
+// What the History Server reports for a job (REST JobData counters).
+struct JobCounters {
+    int64_t numTasks = 0, numActiveTasks = 0, numCompletedTasks = 0, numSkippedTasks = 0,
+            numFailedTasks = 0, numKilledTasks = 0;
+    std::set<int64_t> completedIndices;  // stageId << 32 | task index
+    int64_t numActiveStages = 0, numFailedStages = 0;
+    std::set<int32_t> completedStages, skippedStages;
+    std::map<std::string, int64_t> killedTasksSummary;
+};
+
 enum class JobResult { Running, Succeeded, Failed };
 
 struct Job {
@@ -94,7 +105,10 @@ struct Job {
     std::string jobGroup, description;
     JobResult result = JobResult::Running;
     std::string failureMessage;
-    bool started = false;  // a JobStart was seen (excerpts may hold only the JobEnd)
+    std::string name;  // of the job's last stage (highest stage id), as Spark names jobs
+    std::vector<std::string> tags;  // spark.job.tags, sorted
+    JobCounters counters;           // the History Server's task and stage counts
+    bool started = false;           // a JobStart was seen (excerpts may hold only the JobEnd)
     SourceRef startedAt, endedAt;
 };
 

@@ -1,4 +1,7 @@
 // Job and stage events, with the Stage Info, RDD Info and Accumulable structures they carry.
+#include <algorithm>
+#include <optional>
+
 #include "parse/EventDecoder.h"
 
 namespace stagelight {
@@ -87,7 +90,8 @@ AccumulableInfo EventDecoder::readAccumulable(Value v) {
     return a;
 }
 
-StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool completed) {
+StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool completed,
+                                          StageInfoTimes* seen) {
     // Stage ID and attempt come first in Spark's output, but do not rely on it: decode into a
     // scratch record and merge.
     StageAttempt info;
@@ -127,6 +131,7 @@ StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool compl
         else if (k == "Shuffle Push Mergers Count")
             info.shufflePushMergersCount = int32_t(readInt(val, k, problems_));
     });
+    if (seen) *seen = {hasSubmission, hasCompletion};
     StageAttempt& s = stageFor(info.stageId, info.attemptId);
     s.name = std::move(info.name);
     s.numTasks = info.numTasks;
@@ -154,6 +159,8 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
     job.started = true;
     job.startedAt = where;
     std::vector<int32_t> stageInfoIds;
+    std::vector<JobTracker::StageInfoSeen> trackedInfos;
+    std::optional<std::pair<int32_t, std::string>> lastStage;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
@@ -164,8 +171,11 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
             job.submissionTime = readInt(v, k, problems_, -1);
         else if (k == "Stage Infos")
             forEachElement(v, [&](od::value s) {
-                StageAttempt& st = readStageInfo(s, true, false);
+                StageInfoTimes times;
+                StageAttempt& st = readStageInfo(s, true, false, &times);
                 stageInfoIds.push_back(int32_t(&st - model_.stages.data()));
+                trackedInfos.push_back({st.stageId, st.attemptId, st.numTasks, times.completion});
+                if (!lastStage || st.stageId >= lastStage->first) lastStage = {st.stageId, st.name};
             });
         else if (k == "Stage IDs")
             job.stageIds = readIntArray(v, k, problems_);
@@ -180,7 +190,16 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
             job.jobGroup = value;
         else if (key == "spark.job.description")
             job.description = value;
+        else if (key == "spark.job.tags")
+            for (size_t from = 0; from <= value.size();) {
+                const size_t comma = std::min(value.find(',', from), value.size());
+                if (comma > from) job.tags.push_back(value.substr(from, comma - from));
+                from = comma + 1;
+            }
     }
+    std::sort(job.tags.begin(), job.tags.end());
+    if (lastStage) job.name = lastStage->second;
+    jobTracker_.jobStart(job.id, job.stageIds, trackedInfos);
     for (int32_t idx : stageInfoIds) model_.stages[size_t(idx)].jobIds.push_back(job.id);
     noteTime(job.submissionTime);
     if (job.sqlExecutionId >= 0) sqlFor(job.sqlExecutionId).jobIds.push_back(job.id);
@@ -219,6 +238,7 @@ void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
     auto [it, inserted] = model_.jobIndex.try_emplace(id, model_.jobs.size());
     if (inserted) model_.jobs.emplace_back().id = id;  // JobEnd without JobStart (excerpts)
     Job& job = model_.jobs[it->second];
+    jobTracker_.jobEnd(id);
     job.completionTime = time;
     job.result = result;
     job.failureMessage = std::move(message);
@@ -227,12 +247,13 @@ void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
 
 void EventDecoder::stageEvent(od::object& e, bool completed, const SourceRef& where) {
     StageAttempt* stage = nullptr;
+    StageInfoTimes times;
     Properties props;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
         if (k == "Stage Info")
-            stage = &readStageInfo(field.value(), false, completed);
+            stage = &readStageInfo(field.value(), false, completed, &times);
         else if (k == "Properties" && !completed)
             props = readProperties(field.value(), k, problems_);
     }
@@ -243,7 +264,10 @@ void EventDecoder::stageEvent(od::object& e, bool completed, const SourceRef& wh
     if (completed) {
         stage->completed = true;
         stage->completedAt = where;
+        jobTracker_.stageCompleted(stage->stageId, stage->attemptId, stage->hasFailureReason,
+                                   times.submission, stage->numTasks);
     } else {
+        jobTracker_.stageSubmitted(stage->stageId, stage->attemptId, stage->numTasks);
         stage->submitted = true;
         stage->submittedAt = where;
         stage->properties = std::move(props);

@@ -55,16 +55,23 @@ const OrderedKeyTable& taskMetricKeys() {
         // Spark's order, with the nested objects where they open, so a hint miss is rare.
         auto containerBefore = [](TaskField f) -> std::vector<std::string_view> {
             switch (f) {
-                case TaskField::ShuffleRemoteBlocksFetched: return {"Shuffle Read Metrics"};
-                case TaskField::PushCorruptMergedBlockChunks: return {"Push Based Shuffle", "Shuffle Push Read Metrics"};
-                case TaskField::ShuffleBytesWritten: return {"Shuffle Write Metrics"};
-                case TaskField::InputBytesRead: return {"Input Metrics"};
-                case TaskField::OutputBytesWritten: return {"Output Metrics"};
-                default: return {};
+                case TaskField::ShuffleRemoteBlocksFetched:
+                    return {"Shuffle Read Metrics"};
+                case TaskField::PushCorruptMergedBlockChunks:
+                    return {"Push Based Shuffle", "Shuffle Push Read Metrics"};
+                case TaskField::ShuffleBytesWritten:
+                    return {"Shuffle Write Metrics"};
+                case TaskField::InputBytesRead:
+                    return {"Input Metrics"};
+                case TaskField::OutputBytesWritten:
+                    return {"Output Metrics"};
+                default:
+                    return {};
             }
         };
         for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f) {
-            for (std::string_view nested : containerBefore(TaskField(f))) entries.push_back({nested, kNestedSlot});
+            for (std::string_view nested : containerBefore(TaskField(f)))
+                entries.push_back({nested, kNestedSlot});
             entries.push_back({taskFieldJsonKey(TaskField(f)), int(f)});
         }
         entries.push_back({"Updated Blocks", kNestedSlot});
@@ -354,6 +361,8 @@ void EventDecoder::taskStart(od::object& e) {
     task.accumulables.clear();  // start events carry no updates worth keeping
     noteTime(task[TaskField::LaunchTime]);
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
+    jobTracker_.taskStart(int32_t(task[TaskField::StageId]),
+                          int32_t(task[TaskField::StageAttemptId]));
     runningTasks_[task[TaskField::TaskId]] = std::move(task);
 }
 
@@ -403,6 +412,17 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
             ex.peakMetrics[i] = std::max(ex.peakMetrics[i], task.executorMetrics[i]);
         ex.hasPeakMetrics = true;
     }
+    // The kill "reason" the History Server groups killed tasks by.
+    std::string killText;
+    if (reason == EndReason::TaskKilled)
+        killText = failure.description;
+    else if (reason == EndReason::TaskCommitDenied)
+        killText = "TaskCommitDenied (Driver denied task commit) for job: " +
+                   std::to_string(failure.jobId) +
+                   ", partition: " + std::to_string(failure.partitionId) +
+                   ", attemptNumber: " + std::to_string(failure.attemptNumber);
+    jobTracker_.taskEnd(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]),
+                        task[TaskField::Index], reason, killText);
     model_.tasks.append(task, reason == EndReason::Success ? nullptr : &failure);
 }
 

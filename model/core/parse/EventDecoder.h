@@ -10,6 +10,7 @@
 
 #include "model/EventLogModel.h"
 #include "parse/Json.h"
+#include "status/JobTracker.h"
 
 namespace stagelight {
 
@@ -56,7 +57,12 @@ private:
     void jobStart(simdjson::ondemand::object& e, const SourceRef& where);
     void jobEnd(simdjson::ondemand::object& e, const SourceRef& where);
     void stageEvent(simdjson::ondemand::object& e, bool completed, const SourceRef& where);
-    StageAttempt& readStageInfo(Value v, bool fromJobStart, bool completed);
+    // `seen` (optional) says which optional times this very Stage Info carried.
+    struct StageInfoTimes {
+        bool submission = false, completion = false;
+    };
+    StageAttempt& readStageInfo(Value v, bool fromJobStart, bool completed,
+                                StageInfoTimes* seen = nullptr);
     RddInfo readRddInfo(Value v);
     StorageLevel readStorageLevel(Value v);
     AccumulableInfo readAccumulable(Value v);
@@ -89,6 +95,7 @@ private:
     std::string_view currentEvent_;
     // Tasks started but not (yet) ended, by task id.
     std::unordered_map<int64_t, TaskRecord> runningTasks_;
+    JobTracker jobTracker_;
     std::unordered_set<int64_t> knownAccumulators_;
     std::vector<char> repaired_;  // a line whose invalid UTF-8 was read as Latin-1, padded
     size_t repairedLength_ = 0;   // ids already in accumulatorDefinitions

@@ -70,8 +70,7 @@ bool readBool(od::value v, JsonKey key, LineProblems& problems) {
     return false;
 }
 
-std::string_view readString(od::value v, JsonKey key, LineProblems& problems,
-                            bool* wasNull) {
+std::string_view readString(od::value v, JsonKey key, LineProblems& problems, bool* wasNull) {
     if (wasNull) *wasNull = false;
     switch (typeOf(v)) {
         case od::json_type::string: {

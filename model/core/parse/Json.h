@@ -61,7 +61,9 @@ inline od::field unwrap(simdjson::simdjson_result<od::field> r) {
     return f;
 }
 
-inline JsonKey keyOf(od::field& f) { return JsonKey::fromRaw(f.key().raw()); }
+inline JsonKey keyOf(od::field& f) {
+    return JsonKey::fromRaw(f.key().raw());
+}
 
 inline od::json_type typeOf(od::value& v) {
     od::json_type t;

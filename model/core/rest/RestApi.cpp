@@ -1,0 +1,74 @@
+#include "rest/RestApi.h"
+
+#include <algorithm>
+#include <charconv>
+#include <ctime>
+#include <map>
+#include <vector>
+
+#include "report/JsonWriter.h"
+#include "rest/RestJobs.h"
+#include "rest/RestRequest.h"
+
+namespace stagelight {
+
+std::string restDate(int64_t ms) {
+    const std::time_t seconds = std::time_t(ms / 1000);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dGMT", utc.tm_year + 1900,
+                  utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(ms % 1000));
+    return buf;
+}
+
+RestRequest parseRestPath(std::string_view path) {
+    RestRequest r;
+    if (path.substr(0, 8) == "/api/v1/")
+        path.remove_prefix(8);
+    else if (path.substr(0, 7) == "api/v1/")
+        path.remove_prefix(7);
+    while (!path.empty() && path.front() == '/') path.remove_prefix(1);
+    if (const size_t q = path.find('?'); q != std::string_view::npos) {
+        std::string_view query = path.substr(q + 1);
+        path = path.substr(0, q);
+        while (!query.empty()) {
+            const size_t amp = std::min(query.find('&'), query.size());
+            const std::string_view pair = query.substr(0, amp);
+            const size_t eq = pair.find('=');
+            if (!pair.empty())
+                r.query.emplace(std::string(pair.substr(0, eq)),
+                                eq == std::string_view::npos ? std::string()
+                                                             : std::string(pair.substr(eq + 1)));
+            query.remove_prefix(std::min(amp + 1, query.size()));
+        }
+    }
+    while (!path.empty()) {
+        const size_t slash = std::min(path.find('/'), path.size());
+        if (slash > 0) r.segments.emplace_back(path.substr(0, slash));
+        path.remove_prefix(std::min(slash + 1, path.size()));
+    }
+    return r;
+}
+
+std::vector<std::string> RestRequest::values(const std::string& key) const {
+    std::vector<std::string> out;
+    for (auto [it, end] = query.equal_range(key); it != end; ++it) out.push_back(it->second);
+    return out;
+}
+
+RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
+    RestRequest req = parseRestPath(apiPath);
+    const auto& seg = req.segments;
+    if (seg.size() < 2 || seg[0] != "applications")
+        return {404, "unsupported endpoint: " + std::string(apiPath)};
+    const Application& app = model.application;
+    if (seg[1] != app.id) return {404, "unknown app: " + seg[1]};
+    size_t next = 2;
+    // Applications with attempts are addressed as applications/ID/ATTEMPT/...
+    if (!app.attemptId.empty() && next < seg.size() && seg[next] == app.attemptId) ++next;
+    if (next < seg.size() && seg[next] == "jobs") return restJobs(model, req, next + 1);
+    return {404, "unsupported endpoint: " + std::string(apiPath)};
+}
+
+}  // namespace stagelight

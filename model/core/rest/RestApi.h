@@ -1,0 +1,23 @@
+// `stagelight rest`: answers the Spark History Server's REST API (/api/v1/...) from a loaded log,
+// with the History Server's own field names and semantics.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "model/EventLogModel.h"
+
+namespace stagelight {
+
+struct RestResponse {
+    int status = 200;  // 200, 400 (bad request) or 404 (no such resource / endpoint)
+    std::string body;  // JSON for 200, a one-line message otherwise
+};
+
+// `apiPath` is what follows /api/v1/ (a leading "/api/v1/" is accepted), with its query string.
+RestResponse restQuery(const EventLogModel& model, std::string_view apiPath);
+
+// "2015-02-03T16:42:59.720GMT", the History Server's date format (UTC).
+std::string restDate(int64_t epochMillis);
+
+}  // namespace stagelight

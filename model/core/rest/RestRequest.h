@@ -1,0 +1,19 @@
+// A parsed REST path: segments after /api/v1/ and the query parameters (repeatable).
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stagelight {
+
+struct RestRequest {
+    std::vector<std::string> segments;
+    std::multimap<std::string, std::string> query;
+    std::vector<std::string> values(const std::string& key) const;
+};
+
+RestRequest parseRestPath(std::string_view path);
+
+}  // namespace stagelight
