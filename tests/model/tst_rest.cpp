@@ -115,6 +115,7 @@ void Rest::matchesTheHistoryServer() {
 void Rest::restDatesAreTheHistoryServersFormat() {
     QCOMPARE(restDate(1422981779720), std::string("2015-02-03T16:42:59.720GMT"));
     QCOMPARE(restDate(0), std::string("1970-01-01T00:00:00.000GMT"));
+    QCOMPARE(restDate(-1), std::string("1969-12-31T23:59:59.999GMT"));  // "not ended"
 }
 
 void Rest::comparisonCatchesADifference() {

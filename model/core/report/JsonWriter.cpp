@@ -1,5 +1,6 @@
 #include "report/JsonWriter.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -109,11 +110,16 @@ JsonWriter& JsonWriter::value(double v) {
         out_ += "null";
         return *this;
     }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    out_ += buf;
+    // Shortest text that reads back as the same double; integral values keep a ".0" as Jackson
+    // writes them (1.0, not 1).
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    std::string_view text(buf, ec == std::errc() ? size_t(end - buf) : 0);
+    out_ += text;
+    if (text.find_first_of(".eE") == std::string_view::npos) out_ += ".0";
     return *this;
 }
+
 JsonWriter& JsonWriter::value(bool v) {
     beforeValue();
     out_ += v ? "true" : "false";

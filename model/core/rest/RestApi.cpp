@@ -7,18 +7,24 @@
 #include <vector>
 
 #include "report/JsonWriter.h"
+#include "rest/RestApplication.h"
 #include "rest/RestJobs.h"
 #include "rest/RestRequest.h"
 
 namespace stagelight {
 
 std::string restDate(int64_t ms) {
-    const std::time_t seconds = std::time_t(ms / 1000);
+    int64_t wholeSeconds = ms / 1000, millis = ms % 1000;
+    if (millis < 0) {  // -1 (no end) is 1969-12-31T23:59:59.999GMT
+        millis += 1000;
+        --wholeSeconds;
+    }
+    const std::time_t seconds = std::time_t(wholeSeconds);
     std::tm utc{};
     gmtime_r(&seconds, &utc);
     char buf[96];
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dGMT", utc.tm_year + 1900,
-                  utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(ms % 1000));
+                  utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(millis));
     return buf;
 }
 
@@ -67,7 +73,9 @@ RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
     size_t next = 2;
     // Applications with attempts are addressed as applications/ID/ATTEMPT/...
     if (!app.attemptId.empty() && next < seg.size() && seg[next] == app.attemptId) ++next;
-    if (next < seg.size() && seg[next] == "jobs") return restJobs(model, req, next + 1);
+    if (next == seg.size()) return restApplication(model);
+    if (seg[next] == "jobs") return restJobs(model, req, next + 1);
+    if (seg[next] == "environment" && next + 1 == seg.size()) return restEnvironment(model);
     return {404, "unsupported endpoint: " + std::string(apiPath)};
 }
 
