@@ -89,18 +89,8 @@ bool parseInt64(std::string_view text, int64_t& out);
 Properties readProperties(od::value v, JsonKey key, LineProblems& problems);
 std::vector<int32_t> readIntArray(od::value v, JsonKey key, LineProblems& problems);
 
-template <typename Fn>
-void forEachField(od::value v, Fn&& fn) {
-    od::object obj = v.get_object();
-    for (auto result : obj) {
-        od::field field = unwrap(result);
-        JsonKey key = keyOf(field);
-        fn(key, field.value());
-    }
-}
-
-// Like forEachField, but stops as soon as `fn` returns false (On-Demand skips the rest when
-// the parent moves on), for objects whose first keys decide whether the rest matters.
+// Calls fn(key, value) for each field until it returns false (On-Demand skips the rest when the
+// parent moves on), for objects whose first keys decide whether the rest matters.
 template <typename Fn>
 void forEachFieldUntil(od::value v, Fn&& fn) {
     od::object obj = v.get_object();
@@ -109,6 +99,14 @@ void forEachFieldUntil(od::value v, Fn&& fn) {
         JsonKey key = keyOf(field);
         if (!fn(key, field.value())) return;
     }
+}
+
+template <typename Fn>
+void forEachField(od::value v, Fn&& fn) {
+    forEachFieldUntil(v, [&](JsonKey key, od::value value) {
+        fn(key, value);
+        return true;
+    });
 }
 
 template <typename Fn>
