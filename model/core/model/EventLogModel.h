@@ -11,6 +11,7 @@
 #include "model/LoadReport.h"
 #include "model/StringTable.h"
 #include "model/TaskTable.h"
+#include "status/AppStatus.h"
 
 namespace stagelight {
 
@@ -31,6 +32,7 @@ struct EventLogModel {
     std::map<int64_t, AccumulableInfo>
         accumulatorDefinitions;  // non-internal, by id (name, metadata)
     StringTable strings;         // executor ids, hosts, task types referenced from the task table
+    AppStatus status;  // the History Server's figures, replayed in event order
     LoadReport report;
 
     const Job* job(int32_t id) const;

@@ -49,6 +49,7 @@ void EventDecoder::logStart(od::object& e) {
 
 void EventDecoder::applicationStart(od::object& e) {
     Application& app = model_.application;
+    bool sawDriverLogs = false;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
@@ -63,11 +64,13 @@ void EventDecoder::applicationStart(od::object& e) {
             app.user = std::string(readString(v, k, problems_));
         else if (k == "App Attempt ID")
             app.attemptId = std::string(readString(v, k, problems_));
-        else if (k == "Driver Logs")
+        else if (k == "Driver Logs" && !isNull(v)) {
             app.driverLogs = readProperties(v, k, problems_);
-        else if (k == "Driver Attributes")
+            sawDriverLogs = true;
+        } else if (k == "Driver Attributes")
             app.driverAttributes = readProperties(v, k, problems_);
     }
+    if (sawDriverLogs) replay_.applicationStart(app.driverLogs, app.driverAttributes);
 }
 
 void EventDecoder::applicationEnd(od::object& e) {
@@ -98,6 +101,10 @@ void EventDecoder::environmentUpdate(od::object& e) {
             model_.application.sparkVersion = *v;
             model_.application.sparkVersionFromDatabricks = true;
         }
+    if (auto cpus = model_.environment.sparkProperty("spark.task.cpus")) {
+        int64_t n = 0;
+        if (parseInt64(*cpus, n) && n > 0) replay_.cpusPerTask(int32_t(n));
+    }
 }
 
 void EventDecoder::resourceProfileAdded(od::object& e) {
@@ -130,6 +137,7 @@ void EventDecoder::resourceProfileAdded(od::object& e) {
         else if (k == "Task Resource Requests")
             readRequests(field.value(), rp.taskResources, true);
     }
+    replay_.resourceProfileAdded(rp);
     model_.resourceProfiles.push_back(std::move(rp));
 }
 
@@ -177,6 +185,9 @@ void EventDecoder::executorAdded(od::object& e) {
         }
     }
     noteTime(time);
+    replay_.executorAdded(id, time,
+                          {info.host, info.totalCores, info.resourceProfileId, info.logUrls,
+                           info.attributes, info.resources});
     Executor& ex = executorFor(id);
     ex.host = info.host;
     ex.totalCores = info.totalCores;
@@ -204,6 +215,7 @@ void EventDecoder::executorRemoved(od::object& e) {
             reason = std::string(readString(field.value(), k, problems_));
     }
     noteTime(time);
+    replay_.executorRemoved(id, time, reason);
     Executor& ex = executorFor(id);
     ex.removeTime = time;
     ex.removeReason = std::move(reason);
@@ -236,6 +248,10 @@ void EventDecoder::blockManagerAdded(od::object& e, bool added) {
             offHeap = readInt(v, k, problems_);
     }
     noteTime(time);
+    if (added)
+        replay_.blockManagerAdded(id, time, host + ":" + std::to_string(port), maxMem,
+                                  onHeap >= 0 ? std::optional<int64_t>(onHeap) : std::nullopt,
+                                  offHeap >= 0 ? std::optional<int64_t>(offHeap) : std::nullopt);
     Executor& ex = executorFor(id);
     if (ex.host.empty()) ex.host = host;
     if (added) {
@@ -269,6 +285,14 @@ void EventDecoder::exclusion(od::object& e, bool node, bool excluded, bool forSt
             ev.stageAttemptId = int32_t(readInt(v, k, problems_));
     }
     noteTime(ev.time);
+    if (forStage && node)
+        replay_.nodeExcludedForStage(who, ev.stageId, ev.stageAttemptId);
+    else if (forStage)
+        replay_.executorExcludedForStage(who, ev.stageId, ev.stageAttemptId);
+    else if (node)
+        replay_.nodeExcluded(who, excluded);
+    else
+        replay_.executorExcluded(who, excluded);
     if (node)
         model_.nodeExclusions.push_back({who, ev});
     else
@@ -292,6 +316,7 @@ void EventDecoder::stageExecutorMetrics(od::object& e) {
         else if (k == "Executor Metrics" || k == "executorMetrics")
             readExecutorMetrics(v, metrics);
     }
+    replay_.stageExecutorMetrics(id, stageId, attemptId, metrics);
     auto& peaks = stageFor(stageId, attemptId).executorPeaks[id];
     Executor& ex = executorFor(id);
     for (size_t i = 0; i < kExecutorMetricCount; ++i) {
@@ -304,6 +329,7 @@ void EventDecoder::stageExecutorMetrics(od::object& e) {
 void EventDecoder::executorMetricsUpdate(od::object& e) {
     std::string id;
     std::vector<std::array<int64_t, kExecutorMetricCount>> updates;
+    std::vector<std::pair<int32_t, int32_t>> stages;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
@@ -312,13 +338,22 @@ void EventDecoder::executorMetricsUpdate(od::object& e) {
             id = std::string(readString(v, k, problems_));
         else if (k == "Executor Metrics Updated" && !isNull(v)) {
             forEachElement(v, [&](od::value entry) {
+                std::pair<int32_t, int32_t> stage{-1, -1};
                 forEachField(entry, [&](JsonKey ek, od::value ev) {
-                    if (ek == "Executor Metrics") readExecutorMetrics(ev, updates.emplace_back());
+                    if (ek == "Stage ID")
+                        stage.first = int32_t(readInt(ev, ek, problems_));
+                    else if (ek == "Stage Attempt ID")
+                        stage.second = int32_t(readInt(ev, ek, problems_));
+                    else if (ek == "Executor Metrics")
+                        readExecutorMetrics(ev, updates.emplace_back());
                 });
+                if (stages.size() < updates.size()) stages.push_back(stage);
             });
         }
     }
     if (updates.empty()) return;
+    for (size_t i = 0; i < updates.size(); ++i)
+        replay_.executorMetricsUpdate(id, stages[i].first, stages[i].second, updates[i]);
     Executor& ex = executorFor(id);
     for (const auto& m : updates)
         for (size_t i = 0; i < kExecutorMetricCount; ++i)
@@ -346,6 +381,7 @@ void EventDecoder::blockUpdated(od::object& e) {
             else if (k == "Disk Size")
                 u.diskSize = readInt(v, k, problems_);
         });
+        replay_.blockUpdated(u);
         model_.blockUpdates.push_back(std::move(u));
     }
 }
@@ -353,8 +389,11 @@ void EventDecoder::blockUpdated(od::object& e) {
 void EventDecoder::unpersistRdd(od::object& e) {
     for (auto f : e) {
         od::field field = unwrap(f);
-        if (keyOf(field) == "RDD ID")
-            model_.unpersistedRdds.push_back(int32_t(readInt(field.value(), "RDD ID", problems_)));
+        if (keyOf(field) == "RDD ID") {
+            const int32_t id = int32_t(readInt(field.value(), "RDD ID", problems_));
+            replay_.unpersistRdd(id);
+            model_.unpersistedRdds.push_back(id);
+        }
     }
 }
 

@@ -159,7 +159,7 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
     job.started = true;
     job.startedAt = where;
     std::vector<int32_t> stageInfoIds;
-    std::vector<JobTracker::StageInfoSeen> trackedInfos;
+    std::vector<StatusReplay::StageInfoSeen> trackedInfos;
     std::optional<std::pair<int32_t, std::string>> lastStage;
     for (auto f : e) {
         od::field field = unwrap(f);
@@ -174,7 +174,8 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
                 StageInfoTimes times;
                 StageAttempt& st = readStageInfo(s, true, false, &times);
                 stageInfoIds.push_back(int32_t(&st - model_.stages.data()));
-                trackedInfos.push_back({st.stageId, st.attemptId, st.numTasks, times.completion});
+                trackedInfos.push_back({st.stageId, st.attemptId, st.numTasks, times.completion,
+                                        times.submission ? st.submissionTime : -1});
                 if (!lastStage || st.stageId >= lastStage->first) lastStage = {st.stageId, st.name};
             });
         else if (k == "Stage IDs")
@@ -199,7 +200,7 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
     }
     std::sort(job.tags.begin(), job.tags.end());
     if (lastStage) job.name = lastStage->second;
-    jobTracker_.jobStart(job.id, job.stageIds, trackedInfos);
+    replay_.jobStart(job.id, job.stageIds, trackedInfos);
     for (int32_t idx : stageInfoIds) model_.stages[size_t(idx)].jobIds.push_back(job.id);
     noteTime(job.submissionTime);
     if (job.sqlExecutionId >= 0) sqlFor(job.sqlExecutionId).jobIds.push_back(job.id);
@@ -238,7 +239,7 @@ void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
     auto [it, inserted] = model_.jobIndex.try_emplace(id, model_.jobs.size());
     if (inserted) model_.jobs.emplace_back().id = id;  // JobEnd without JobStart (excerpts)
     Job& job = model_.jobs[it->second];
-    jobTracker_.jobEnd(id);
+    replay_.jobEnd(id);
     job.completionTime = time;
     job.result = result;
     job.failureMessage = std::move(message);
@@ -261,13 +262,15 @@ void EventDecoder::stageEvent(od::object& e, bool completed, const SourceRef& wh
         problems_.add("Stage Info", "missing");
         return;
     }
+    const StatusReplay::StageInfoSeen seen{stage->stageId, stage->attemptId, stage->numTasks,
+                                           times.completion,
+                                           times.submission ? stage->submissionTime : -1};
     if (completed) {
         stage->completed = true;
         stage->completedAt = where;
-        jobTracker_.stageCompleted(stage->stageId, stage->attemptId, stage->hasFailureReason,
-                                   times.submission, stage->numTasks);
+        replay_.stageCompleted(seen, stage->hasFailureReason);
     } else {
-        jobTracker_.stageSubmitted(stage->stageId, stage->attemptId, stage->numTasks);
+        replay_.stageSubmitted(seen, props, stage->rdds);
         stage->submitted = true;
         stage->submittedAt = where;
         stage->properties = std::move(props);

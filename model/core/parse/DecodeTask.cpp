@@ -361,8 +361,8 @@ void EventDecoder::taskStart(od::object& e) {
     task.accumulables.clear();  // start events carry no updates worth keeping
     noteTime(task[TaskField::LaunchTime]);
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
-    jobTracker_.taskStart(int32_t(task[TaskField::StageId]),
-                          int32_t(task[TaskField::StageAttemptId]));
+    replay_.taskStart(task, model_.strings.view(StrId(task[TaskField::ExecutorId])),
+                      localityName(Locality(task[TaskField::Locality])));
     runningTasks_[task[TaskField::TaskId]] = std::move(task);
 }
 
@@ -404,7 +404,7 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
     task[TaskField::SourcePart] = where.part;
     task[TaskField::SourceOffset] = int64_t(where.offset);
     noteTime(task[TaskField::FinishTime]);
-    runningTasks_.erase(task[TaskField::TaskId]);
+    const bool sawStart = runningTasks_.erase(task[TaskField::TaskId]) > 0;
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
     if (task.hasExecutorMetrics) {
         Executor& ex = executorFor(model_.strings.view(StrId(task[TaskField::ExecutorId])));
@@ -421,8 +421,8 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
                    std::to_string(failure.jobId) +
                    ", partition: " + std::to_string(failure.partitionId) +
                    ", attemptNumber: " + std::to_string(failure.attemptNumber);
-    jobTracker_.taskEnd(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]),
-                        task[TaskField::Index], reason, killText);
+    replay_.taskEnd(task, model_.strings.view(StrId(task[TaskField::ExecutorId])), sawStart, reason,
+                    killText);
     model_.tasks.append(task, reason == EndReason::Success ? nullptr : &failure);
 }
 

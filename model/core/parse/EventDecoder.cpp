@@ -338,9 +338,7 @@ void EventDecoder::finish() {
             nodes.push_back(n);
     model_.nodeExclusions = std::move(nodes);
 
-    for (const auto& [jobId, counters] : jobTracker_.counters())
-        if (auto it = model_.jobIndex.find(jobId); it != model_.jobIndex.end())
-            model_.jobs[it->second].counters = counters;
+    replay_.finish(model_);
 
     Application& app = model_.application;
     app.complete = app.sawApplicationEnd && !model_.source.inProgress;

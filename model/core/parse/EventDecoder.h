@@ -10,7 +10,7 @@
 
 #include "model/EventLogModel.h"
 #include "parse/Json.h"
-#include "status/JobTracker.h"
+#include "status/StatusReplay.h"
 
 namespace stagelight {
 
@@ -95,7 +95,7 @@ private:
     std::string_view currentEvent_;
     // Tasks started but not (yet) ended, by task id.
     std::unordered_map<int64_t, TaskRecord> runningTasks_;
-    JobTracker jobTracker_;
+    StatusReplay replay_;
     std::unordered_set<int64_t> knownAccumulators_;
     std::vector<char> repaired_;  // a line whose invalid UTF-8 was read as Latin-1, padded
     size_t repairedLength_ = 0;   // ids already in accumulatorDefinitions

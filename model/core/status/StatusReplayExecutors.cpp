@@ -1,0 +1,197 @@
+// Executors: AppStatusListener's onExecutorAdded/Removed, onBlockManagerAdded, the exclusion
+// events and onStageExecutorMetrics. Only live executors take task counters; a removed executor
+// is kept (dead) for peak metrics while a stage that overlapped it is still live.
+#include <algorithm>
+
+#include "status/StatusReplay.h"
+
+namespace stagelight {
+
+ExecutorFigures& StatusReplay::getOrCreateExecutor(const std::string& id, int64_t addTime) {
+    auto [it, inserted] = liveExecutors_.try_emplace(id);
+    if (inserted) {
+        it->second.id = id;
+        it->second.addTime = addTime;
+    }
+    return it->second;
+}
+
+ExecutorFigures* StatusReplay::liveExecutor(const std::string& id) {
+    auto it = liveExecutors_.find(id);
+    return it == liveExecutors_.end() ? nullptr : &it->second;
+}
+
+bool StatusReplay::activeForLiveStages(const ExecutorFigures& exec) const {
+    return std::any_of(liveStages_.begin(), liveStages_.end(), [&](const auto& entry) {
+        return std::max<int64_t>(entry.second.submissionTime, 0) < exec.removeTime;
+    });
+}
+
+void StatusReplay::applicationStart(const Properties& driverLogs,
+                                    const Properties& driverAttributes) {
+    if (ExecutorFigures* driver = liveExecutor("driver")) {
+        driver->executorLogs = driverLogs;
+        driver->attributes = driverAttributes;
+    }
+}
+
+void StatusReplay::resourceProfileAdded(const ResourceProfile& profile) {
+    ProfileLimits limits;
+    std::optional<double> cores;
+    for (const ResourceRequest& r : profile.executorResources)
+        if (r.name == "cores") cores = r.amount;
+    for (const ResourceRequest& r : profile.taskResources)
+        if (r.name == "cpus") limits.cpusPerTask = int32_t(r.amount);
+    // Spark knows the task limit only when the profile names executor cores; then the limiting
+    // resource is the one allowing the fewest tasks.
+    if (cores) {
+        int64_t maxTasks = int64_t(*cores) / std::max(1, limits.cpusPerTask.value_or(1));
+        for (const ResourceRequest& t : profile.taskResources) {
+            if (t.name == "cpus" || t.amount <= 0) continue;
+            for (const ResourceRequest& e : profile.executorResources)
+                if (e.name == t.name) maxTasks = std::min(maxTasks, int64_t(e.amount / t.amount));
+        }
+        limits.maxTasksPerExecutor = int32_t(maxTasks);
+    }
+    profiles_[profile.id] = limits;
+}
+
+void StatusReplay::executorAdded(const std::string& id, int64_t time, const ExecutorInfo& info) {
+    // An update, not a create: an executor may re-register after being marked dead.
+    ExecutorFigures& e = getOrCreateExecutor(id, time);
+    e.host = info.host;
+    e.isActive = true;
+    e.totalCores = info.totalCores;
+    const auto profile = profiles_.find(info.resourceProfileId);
+    const int32_t cpus = profile != profiles_.end() && profile->second.cpusPerTask
+                             ? *profile->second.cpusPerTask
+                             : defaultCpusPerTask_;
+    if (profile != profiles_.end() && profile->second.maxTasksPerExecutor)
+        e.maxTasks = *profile->second.maxTasksPerExecutor;
+    else
+        e.maxTasks = cpus > 0 ? info.totalCores / cpus : 0;
+    e.executorLogs = info.logUrls;
+    e.resources = info.resources;
+    e.attributes = info.attributes;
+    e.resourceProfileId = info.resourceProfileId;
+}
+
+void StatusReplay::executorRemoved(const std::string& id, int64_t time, const std::string& reason) {
+    auto it = liveExecutors_.find(id);
+    if (it == liveExecutors_.end()) return;
+    ExecutorFigures exec = std::move(it->second);
+    liveExecutors_.erase(it);
+    exec.isActive = false;
+    exec.removeTime = time;
+    exec.removeReason = reason;
+    writeExecutor(exec);
+    // Blocks on the removed executor are gone, whether or not block updates said so.
+    for (auto& [rddId, rdd] : liveRdds_) {
+        if (rdd.removeDistribution(id)) writeRdd(rdd);
+    }
+    for (auto& [rddId, rdd] : liveRdds_) {
+        for (auto p = rdd.parts.begin(); p != rdd.parts.end();) {
+            auto holder = std::find(p->executors.begin(), p->executors.end(), id);
+            if (holder == p->executors.end()) {
+                ++p;
+                continue;
+            }
+            if (p->executors.size() == 1) {
+                rdd.fig.memoryUsed = std::max<int64_t>(0, rdd.fig.memoryUsed - p->memoryUsed);
+                rdd.fig.diskUsed = std::max<int64_t>(0, rdd.fig.diskUsed - p->diskUsed);
+                rdd.partIndex.erase(p->blockName);
+                p = rdd.parts.erase(p);
+                continue;
+            }
+            const int64_t n = int64_t(p->executors.size());
+            rdd.fig.memoryUsed = std::max<int64_t>(0, rdd.fig.memoryUsed - p->memoryUsed / n);
+            rdd.fig.diskUsed = std::max<int64_t>(0, rdd.fig.diskUsed - p->diskUsed / n);
+            p->executors.erase(holder);
+            const int64_t memory = std::max<int64_t>(0, p->memoryUsed - p->memoryUsed / n);
+            const int64_t disk = std::max<int64_t>(0, p->diskUsed - p->diskUsed / n);
+            p->memoryUsed = memory;
+            p->diskUsed = disk;
+            p->storageLevel = storageLevelDescription(disk > 0, memory > 0, rdd.level.useOffHeap,
+                                                      memory > 0 && rdd.level.deserialized,
+                                                      int32_t(p->executors.size()));
+            ++p;
+        }
+        writeRdd(rdd);
+    }
+    if (activeForLiveStages(exec)) deadExecutors_[id] = std::move(exec);
+}
+
+void StatusReplay::blockManagerAdded(const std::string& id, int64_t time,
+                                     const std::string& hostPort, int64_t maxMemory,
+                                     std::optional<int64_t> maxOnHeap,
+                                     std::optional<int64_t> maxOffHeap) {
+    // The driver has no ExecutorAdded: its block manager makes it an executor of the UI.
+    ExecutorFigures& e = getOrCreateExecutor(id, time);
+    e.hostPort = hostPort;
+    if (maxOnHeap) {
+        e.totalOnHeap = *maxOnHeap;
+        e.totalOffHeap = maxOffHeap.value_or(0);
+        // SPARK-30594: a re-registered block manager reports all its blocks again.
+        e.usedOnHeap = 0;
+        e.usedOffHeap = 0;
+    }
+    e.isActive = true;
+    e.maxMemory = maxMemory;
+}
+
+void StatusReplay::executorExcluded(const std::string& id, bool excluded) {
+    if (ExecutorFigures* e = liveExecutor(id)) e->isExcluded = excluded;
+}
+
+void StatusReplay::executorExcludedForStage(const std::string& id, int32_t stageId,
+                                            int32_t attemptId) {
+    if (LiveStage* s = liveStage(stageId, attemptId)) {
+        s->fig.executorSummaries[id].isExcluded = true;
+        s->fig.excludedExecutors.insert(id);
+    }
+    if (ExecutorFigures* e = liveExecutor(id)) e->excludedInStages.insert(stageId);
+}
+
+void StatusReplay::nodeExcluded(const std::string& host, bool excluded) {
+    for (auto& [id, e] : liveExecutors_)
+        if (e.hostname() == host) e.isExcluded = excluded;
+}
+
+void StatusReplay::nodeExcludedForStage(const std::string& host, int32_t stageId,
+                                        int32_t attemptId) {
+    // Spark matches the stage's executors on the ExecutorAdded host only (not the driver's
+    // block manager address), and the executors' own exclusion on either.
+    if (LiveStage* s = liveStage(stageId, attemptId)) {
+        for (const auto& [id, e] : liveExecutors_) {
+            if (e.host != host) continue;
+            s->fig.executorSummaries[id].isExcluded = true;
+            s->fig.excludedExecutors.insert(id);
+        }
+    }
+    for (auto& [id, e] : liveExecutors_)
+        if (e.hostname() == host) e.excludedInStages.insert(stageId);
+}
+
+void StatusReplay::stageExecutorMetrics(const std::string& id, int32_t stageId, int32_t attemptId,
+                                        const ExecutorMetricValues& metrics) {
+    if (ExecutorFigures* e = liveExecutor(id)) {
+        e->peak.update(metrics);
+    } else if (auto dead = deadExecutors_.find(id); dead != deadExecutors_.end()) {
+        if (dead->second.peak.update(metrics)) writeExecutor(dead->second);
+    }
+    if (LiveStage* s = liveStage(stageId, attemptId)) {
+        s->fig.peak.update(metrics);
+        s->fig.executorSummaries[id].peak.update(metrics);
+    }
+}
+
+void StatusReplay::executorMetricsUpdate(const std::string& id, int32_t stageId, int32_t attemptId,
+                                         const ExecutorMetricValues& metrics) {
+    if (ExecutorFigures* e = liveExecutor(id)) e->peak.update(metrics);
+    if (LiveStage* s = liveStage(stageId, attemptId)) {
+        s->fig.peak.update(metrics);
+        s->fig.executorSummaries[id].peak.update(metrics);
+    }
+}
+
+}  // namespace stagelight
