@@ -110,6 +110,7 @@ enum TaskFlag : uint8_t {
     kKilled = 4,
     kHasMetrics = 8,  // a "Task Metrics" object was present in TaskEnd
     kFinished = 16,   // a TaskEnd was seen (otherwise the task is still running)
+    kSawStart = 32,   // a TaskStart was seen (the History Server keeps only such tasks)
 };
 
 enum class Locality : uint8_t { Unknown, ProcessLocal, NodeLocal, NoPref, RackLocal, Any };

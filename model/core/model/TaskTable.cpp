@@ -1,5 +1,7 @@
 #include "model/TaskTable.h"
 
+#include <algorithm>
+
 namespace stagelight {
 
 int64_t TaskTable::duration(size_t row) const {
@@ -25,10 +27,17 @@ void TaskTable::append(const TaskRecord& r, TaskFailure* failure) {
     }
     for (size_t i = 0; i < kExecutorMetricCount; ++i)
         executorMetrics_[i].append(r.executorMetrics[i]);
+    if (!r.userAccumulables.empty()) userAccumulables_.emplace_back(size() - 1, r.userAccumulables);
     for (const AccumulableUpdate& a : r.accumulables) {
         accumIds_.append(a.id);
         accumValues_.append(a.update);
     }
+}
+
+const std::vector<TaskUserAccumulable>* TaskTable::userAccumulables(size_t row) const {
+    auto it = std::lower_bound(userAccumulables_.begin(), userAccumulables_.end(), row,
+                               [](const auto& entry, size_t r) { return entry.first < r; });
+    return it != userAccumulables_.end() && it->first == row ? &it->second : nullptr;
 }
 
 void TaskTable::shrinkToFit() {

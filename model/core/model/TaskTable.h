@@ -45,11 +45,20 @@ struct AccumulableUpdate {
     int64_t update;
 };
 
+// A user accumulator (neither internal nor a SQL metric) as the task's Task Info listed it, with
+// its texts as Spark shows them in the task list.
+struct TaskUserAccumulable {
+    int64_t id = 0;
+    std::string name, update, value;
+    bool hasUpdate = false;
+};
+
 // One task attempt as decoded, before it is appended to the columns.
 struct TaskRecord {
     std::array<int64_t, kTaskFieldCount> fields{};
     std::array<int64_t, kExecutorMetricCount> executorMetrics{};
     std::vector<AccumulableUpdate> accumulables;  // non-internal (SQL / user) numeric updates
+    std::vector<TaskUserAccumulable> userAccumulables;
     bool hasExecutorMetrics = false;
 
     int64_t& operator[](TaskField f) { return fields[size_t(f)]; }
@@ -78,6 +87,8 @@ public:
                                : accumIds_.size();
         for (size_t i = begin; i < end; ++i) fn(AccumulableUpdate{accumIds_[i], accumValues_[i]});
     }
+    // User accumulators of a task (rare: most tasks have none).
+    const std::vector<TaskUserAccumulable>* userAccumulables(size_t row) const;
     const TaskFailure* failure(size_t row) const {
         const int64_t i = get(row, TaskField::FailureDetail);
         return i < 0 ? nullptr : &failures_[size_t(i)];
@@ -92,6 +103,7 @@ private:
     std::array<PackedColumn, kExecutorMetricCount> executorMetrics_;
     PackedColumn accumIds_, accumValues_;
     std::vector<TaskFailure> failures_;
+    std::vector<std::pair<size_t, std::vector<TaskUserAccumulable>>> userAccumulables_;  // by row
 };
 
 }  // namespace stagelight

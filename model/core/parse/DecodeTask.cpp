@@ -2,6 +2,7 @@
 // OrderedKeyTable, which costs one comparison per key when Spark's order is kept.
 #include <cstring>
 
+#include "figures/TaskFigures.h"
 #include "parse/EventDecoder.h"
 
 namespace stagelight {
@@ -196,6 +197,21 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         int64_t update = 0;
         std::string_view metadata;
         std::string nameScratch;
+        std::string updateText, valueText;
+        bool hasUpdate = false;
+        // Spark shows a user accumulator's update and value as text (numbers as written).
+        auto text = [&](od::value val) {
+            std::string_view s;
+            if (typeOf(val) == od::json_type::string) {
+                if (val.get_string().get(s) == simdjson::SUCCESS) return std::string(s);
+                return std::string();
+            }
+            s = val.raw_json_token();
+            while (!s.empty() &&
+                   (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+                s.remove_suffix(1);
+            return std::string(s);
+        };
         // Spark writes ID, Name, Update, Value, Internal, Count Failed Values, Metadata: once the
         // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped.
         forEachFieldUntil(entry, [&](JsonKey k, od::value val) {
@@ -215,13 +231,16 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
             } else if (k == "Update") {
                 // SQL metrics and user accumulators are written as strings of their value.
                 const od::json_type t = typeOf(val);
+                hasUpdate = t != od::json_type::null;
                 if (t == od::json_type::number) {
-                    update = readInt(val, k, problems_);
-                    numeric = true;
+                    updateText = text(val);
+                    numeric = parseInt64(updateText, update);
                 } else if (t == od::json_type::string) {
-                    std::string_view s;
-                    numeric = val.get_string().get(s) == simdjson::SUCCESS && parseInt64(s, update);
+                    updateText = text(val);
+                    numeric = parseInt64(updateText, update);
                 }
+            } else if (k == "Value") {
+                if (typeOf(val) != od::json_type::null) valueText = text(val);
             } else if (k == "Internal") {
                 internal = internal || readBool(val, k, problems_);
             } else if (k == "Metadata") {
@@ -237,6 +256,9 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
             def.metadata = std::string(metadata);
         }
         if (numeric) task.accumulables.push_back({id, update});
+        if (metadata != "sql")
+            task.userAccumulables.push_back(
+                {id, std::string(name), std::move(updateText), std::move(valueText), hasUpdate});
     });
 }
 
@@ -359,10 +381,12 @@ void EventDecoder::taskStart(od::object& e) {
             readTaskInfo(v, task);
     }
     task.accumulables.clear();  // start events carry no updates worth keeping
+    task.userAccumulables.clear();
     noteTime(task[TaskField::LaunchTime]);
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
     replay_.taskStart(task, model_.strings.view(StrId(task[TaskField::ExecutorId])),
                       localityName(Locality(task[TaskField::Locality])));
+    task[TaskField::Flags] |= kSawStart;
     runningTasks_[task[TaskField::TaskId]] = std::move(task);
 }
 
@@ -405,6 +429,7 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
     task[TaskField::SourceOffset] = int64_t(where.offset);
     noteTime(task[TaskField::FinishTime]);
     const bool sawStart = runningTasks_.erase(task[TaskField::TaskId]) > 0;
+    if (sawStart) task[TaskField::Flags] |= kSawStart;
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
     if (task.hasExecutorMetrics) {
         Executor& ex = executorFor(model_.strings.view(StrId(task[TaskField::ExecutorId])));
@@ -412,15 +437,9 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
             ex.peakMetrics[i] = std::max(ex.peakMetrics[i], task.executorMetrics[i]);
         ex.hasPeakMetrics = true;
     }
+    failure.reason = reason;
     // The kill "reason" the History Server groups killed tasks by.
-    std::string killText;
-    if (reason == EndReason::TaskKilled)
-        killText = failure.description;
-    else if (reason == EndReason::TaskCommitDenied)
-        killText = "TaskCommitDenied (Driver denied task commit) for job: " +
-                   std::to_string(failure.jobId) +
-                   ", partition: " + std::to_string(failure.partitionId) +
-                   ", attemptNumber: " + std::to_string(failure.attemptNumber);
+    const std::string killText = killedTaskText(failure);
     replay_.taskEnd(task, model_.strings.view(StrId(task[TaskField::ExecutorId])), sawStart, reason,
                     killText);
     model_.tasks.append(task, reason == EndReason::Success ? nullptr : &failure);

@@ -10,6 +10,7 @@
 #include "rest/RestApplication.h"
 #include "rest/RestJobs.h"
 #include "rest/RestRequest.h"
+#include "rest/RestStages.h"
 
 namespace stagelight {
 
@@ -76,6 +77,7 @@ RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
     if (next == seg.size()) return restApplication(model);
     if (seg[next] == "jobs") return restJobs(model, req, next + 1);
     if (seg[next] == "environment" && next + 1 == seg.size()) return restEnvironment(model);
+    if (seg[next] == "stages") return restStages(model, req, next + 1);
     return {404, "unsupported endpoint: " + std::string(apiPath)};
 }
 
