@@ -397,4 +397,27 @@ void EventDecoder::unpersistRdd(od::object& e) {
     }
 }
 
+void EventDecoder::miscellaneousProcessAdded(od::object& e) {
+    ProcessFigures p;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        JsonKey k = keyOf(field);
+        od::value v = field.value();
+        if (k == "time")
+            noteTime(p.addTime = readInt(v, k, problems_));
+        else if (k == "processId")
+            p.id = std::string(readString(v, k, problems_));
+        else if (k == "info")
+            forEachField(v, [&](JsonKey ik, od::value iv) {
+                if (ik == "hostPort")
+                    p.hostPort = std::string(readString(iv, ik, problems_));
+                else if (ik == "cores")
+                    p.totalCores = readInt(iv, ik, problems_);
+                else if (ik == "logUrlInfo")
+                    p.processLogs = readProperties(iv, ik, problems_);
+            });
+    }
+    replay_.miscellaneousProcessAdded(std::move(p));
+}
+
 }  // namespace stagelight

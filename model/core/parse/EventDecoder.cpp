@@ -39,6 +39,7 @@ enum class EventDecoder::Kind {
     SqlAdaptiveExecutionUpdate,
     SqlAdaptiveSqlMetricUpdates,
     DriverAccumUpdates,
+    MiscellaneousProcessAdded,
 };
 
 namespace {
@@ -95,6 +96,7 @@ const std::unordered_map<std::string_view, int>& eventKinds() {
             owned.push_back("org.apache.spark.sql.execution.ui." + std::string(n));
             k.emplace(owned.back(), i++);
         }
+        k.emplace("org.apache.spark.scheduler.SparkListenerMiscellaneousProcessAdded", i++);
         return k;
     }();
     return kinds;
@@ -291,6 +293,9 @@ void EventDecoder::dispatch(Kind kind, od::object& e, const SourceRef& where) {
             break;
         case Kind::DriverAccumUpdates:
             sqlDriverAccumUpdates(e);
+            break;
+        case Kind::MiscellaneousProcessAdded:
+            miscellaneousProcessAdded(e);
             break;
     }
 }

@@ -50,6 +50,7 @@ private:
     void executorMetricsUpdate(simdjson::ondemand::object& e);
     void blockUpdated(simdjson::ondemand::object& e);
     void unpersistRdd(simdjson::ondemand::object& e);
+    void miscellaneousProcessAdded(simdjson::ondemand::object& e);
     void readExecutorMetrics(Value v, std::array<int64_t, kExecutorMetricCount>& out);
     Executor& executorFor(std::string_view id);
 

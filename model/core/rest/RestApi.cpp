@@ -10,6 +10,7 @@
 #include "rest/RestApplication.h"
 #include "rest/RestJobs.h"
 #include "rest/RestRequest.h"
+#include "rest/RestResources.h"
 #include "rest/RestStages.h"
 
 namespace stagelight {
@@ -78,6 +79,14 @@ RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
     if (seg[next] == "jobs") return restJobs(model, req, next + 1);
     if (seg[next] == "environment" && next + 1 == seg.size()) return restEnvironment(model);
     if (seg[next] == "stages") return restStages(model, req, next + 1);
+    const bool last = next + 1 == seg.size();
+    if (seg[next] == "executors" && last) return restExecutors(model, true);
+    if (seg[next] == "allexecutors" && last) return restExecutors(model, false);
+    if (seg[next] == "allmiscellaneousprocess" && last) return restMiscellaneousProcesses(model);
+    if (seg[next] == "storage" && next + 1 < seg.size() && seg[next + 1] == "rdd") {
+        if (next + 2 == seg.size()) return restRddList(model);
+        if (next + 3 == seg.size()) return restRdd(model, seg[next + 2]);
+    }
     return {404, "unsupported endpoint: " + std::string(apiPath)};
 }
 

@@ -121,10 +121,18 @@ struct RddFigures {  // LiveRDD (REST RDDStorageInfo)
     std::vector<RddDistributionFigures> distributions;  // empty: none
 };
 
+struct ProcessFigures {  // REST ProcessSummary (e.g. a Spark Connect server registered itself)
+    std::string id, hostPort;
+    bool isActive = true;
+    int64_t totalCores = 0, addTime = 0;
+    std::vector<std::pair<std::string, std::string>> processLogs;
+};
+
 struct AppStatus {
     std::map<std::pair<int32_t, int32_t>, StageFigures> stages;  // by (stage, attempt)
     std::map<std::string, ExecutorFigures> executors;            // by id
     std::map<int32_t, RddFigures> rdds;                          // by id
+    std::map<std::string, ProcessFigures> processes;             // by id
     bool replayed = false;
 
     const StageFigures* stage(int32_t stageId, int32_t attemptId) const;

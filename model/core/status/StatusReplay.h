@@ -40,6 +40,10 @@ public:
     void cpusPerTask(int32_t cpus) { defaultCpusPerTask_ = cpus; }
     void resourceProfileAdded(const ResourceProfile& profile);
 
+    void miscellaneousProcessAdded(ProcessFigures process) {
+        status_.processes[process.id] = std::move(process);
+    }
+
     // Jobs, stages, tasks (StatusReplayJobs.cpp)
     void jobStart(int32_t jobId, const std::vector<int32_t>& stageIds,
                   const std::vector<StageInfoSeen>& infos);
