@@ -1,7 +1,10 @@
 #include "cli/RestCommand.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "cli/SummaryCommand.h"
 #include "load/Loader.h"
@@ -12,17 +15,31 @@ namespace stagelight::cli {
 int runRest(std::span<const std::string_view> args) {
     if (args.size() != 2) {
         std::fprintf(stderr,
-                     "usage: stagelight rest LOG API_PATH   (API_PATH as after /api/v1/, e.g. "
-                     "applications/APP_ID/jobs?status=failed)\n");
+                     "usage: stagelight rest LOG_OR_DIR API_PATH   (API_PATH as after /api/v1/, "
+                     "e.g. applications/APP_ID/jobs?status=failed)\n");
         return kUsage;
     }
-    const std::string path(args[0]);
-    LoadResult loaded = loadEventLog(path);
-    if (!loaded.model) {
-        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
+    const std::filesystem::path path(args[0]);
+    // A directory that is not itself one log (rolling, Databricks) is a directory of logs.
+    std::vector<LoadResult> loaded;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec) &&
+        std::holds_alternative<LocateError>(locateLog(path)))
+        loaded = loadEventLogDirectory(path);
+    else
+        loaded.push_back(loadEventLog(path));
+    std::vector<const EventLogModel*> logs;
+    for (const LoadResult& r : loaded) {
+        if (r.model)
+            logs.push_back(r.model.get());
+        else
+            std::fprintf(stderr, "stagelight: %s\n", r.error.c_str());
+    }
+    if (logs.empty()) {
+        if (loaded.empty()) std::fprintf(stderr, "stagelight: %s: no event log\n", args[0].data());
         return kUnreadable;
     }
-    const RestResponse response = restQuery(*loaded.model, args[1]);
+    const RestResponse response = restQuery(logs, args[1]);
     if (response.status != 200) {
         std::fprintf(stderr, "stagelight rest: %d: %s\n", response.status, response.body.c_str());
         return kUsage;

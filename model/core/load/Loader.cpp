@@ -199,4 +199,16 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     return result;
 }
 
+std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
+                                              const LoadOptions& options) {
+    std::vector<std::filesystem::path> logs;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+        if (looksLikeEventLog(entry)) logs.push_back(entry.path());
+    std::sort(logs.begin(), logs.end());
+    std::vector<LoadResult> results;
+    for (const auto& path : logs) results.push_back(loadEventLog(path, options));
+    return results;
+}
+
 }  // namespace stagelight

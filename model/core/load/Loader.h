@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/EventLogModel.h"
 
@@ -27,6 +28,11 @@ struct LoadResult {
 };
 
 LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& options = {});
+
+// Every event log in a directory of logs (a History Server's log directory), one result per
+// entry that looks like a log, in name order. Empty when `dir` is not such a directory.
+std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
+                                              const LoadOptions& options = {});
 
 // The raw text of the line an entity came from (re-reads and decodes the part up to it).
 std::optional<std::string> readSourceLine(const LogSet& source, const SourceRef& where);

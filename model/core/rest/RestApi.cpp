@@ -9,6 +9,7 @@
 #include "report/JsonWriter.h"
 #include "rest/RestApplication.h"
 #include "rest/RestJobs.h"
+#include "rest/RestListing.h"
 #include "rest/RestRequest.h"
 #include "rest/RestResources.h"
 #include "rest/RestStages.h"
@@ -66,15 +67,38 @@ std::vector<std::string> RestRequest::values(const std::string& key) const {
 }
 
 RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
+    return restQuery(std::vector<const EventLogModel*>{&model}, apiPath);
+}
+
+RestResponse restQuery(const std::vector<const EventLogModel*>& logs, std::string_view apiPath) {
     RestRequest req = parseRestPath(apiPath);
     const auto& seg = req.segments;
+    if (seg.size() == 1 && seg[0] == "applications") return restApplicationList(logs, req);
     if (seg.size() < 2 || seg[0] != "applications")
         return {404, "unsupported endpoint: " + std::string(apiPath)};
-    const Application& app = model.application;
-    if (seg[1] != app.id) return {404, "unknown app: " + seg[1]};
-    size_t next = 2;
+    std::vector<const EventLogModel*> attempts;
+    for (const EventLogModel* m : logs)
+        if (m->application.id == seg[1]) attempts.push_back(m);
+    if (attempts.empty()) return {404, "unknown app: " + seg[1]};
+    if (seg.size() == 2) return restApplicationInfo(attempts);
     // Applications with attempts are addressed as applications/ID/ATTEMPT/...
-    if (!app.attemptId.empty() && next < seg.size() && seg[next] == app.attemptId) ++next;
+    const EventLogModel* chosen = nullptr;
+    size_t next = 2;
+    for (const EventLogModel* m : attempts)
+        if (!m->application.attemptId.empty() && m->application.attemptId == seg[2]) {
+            chosen = m;
+            next = 3;
+        }
+    if (!chosen)
+        for (const EventLogModel* m : attempts)
+            if (m->application.attemptId.empty()) chosen = m;
+    if (!chosen) return {404, "unknown app attempt: " + seg[1] + "/" + seg[2]};
+    const EventLogModel& model = *chosen;
+    if (next == seg.size() && next == 3) {  // applications/ID/ATTEMPT: the attempt alone
+        JsonWriter w;
+        writeApplicationAttempt(w, model);
+        return {200, w.str() + "\n"};
+    }
     if (next == seg.size()) return restApplication(model);
     if (seg[next] == "jobs") return restJobs(model, req, next + 1);
     if (seg[next] == "environment" && next + 1 == seg.size()) return restEnvironment(model);

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/EventLogModel.h"
 
@@ -16,6 +17,9 @@ struct RestResponse {
 
 // `apiPath` is what follows /api/v1/ (a leading "/api/v1/" is accepted), with its query string.
 RestResponse restQuery(const EventLogModel& model, std::string_view apiPath);
+// The same over several logs (a log directory): the application listing spans them all, and
+// applications/ID[/ATTEMPT]/... picks the log of that application attempt.
+RestResponse restQuery(const std::vector<const EventLogModel*>& logs, std::string_view apiPath);
 
 // "2015-02-03T16:42:59.720GMT", the History Server's date format (UTC).
 std::string restDate(int64_t epochMillis);
