@@ -109,7 +109,8 @@ void Rest::matchesTheHistoryServer() {
     } else {
         for (const QString& one : log.split(QLatin1Char(','))) {
             const fs::path file = logs / one.trimmed().toStdString();
-            if (!fs::exists(file)) QSKIP("the expectation's log is not part of ../shared/eventlogs");
+            if (!fs::exists(file))
+                QSKIP("the expectation's log is not part of ../shared/eventlogs");
             loaded.push_back(loadEventLog(file));
         }
     }
@@ -123,8 +124,8 @@ void Rest::matchesTheHistoryServer() {
     if (response.status == 404 && response.body.rfind("unsupported endpoint", 0) == 0)
         QSKIP("endpoint not implemented yet");
     QCOMPARE(response.status, 200);
-    const QJsonValue expected = parse(
-        test::readFile(test::sharedDir() / "expectations" / expectation.toStdString()));
+    const QJsonValue expected =
+        parse(test::readFile(test::sharedDir() / "expectations" / expectation.toStdString()));
     if (!listing) {
         const QString diff = difference(parse(response.body), expected, QStringLiteral("$"));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));

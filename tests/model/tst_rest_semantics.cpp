@@ -95,9 +95,10 @@ void RestSemantics::initTestCase() {
     const char* success = R"({"Reason":"Success"})";
     text += task(0, 0, false, 1300, 1450, success, false, false, 100);
     text += task(1, 1, false, 1301, 1551, success, false, false, 200);
-    text += task(2, 2, false, 1302, 1402,
-                 R"({"Reason":"ExceptionFailure","Class Name":"java.lang.RuntimeException","Description":"bad row","Stack Trace":[{"Declaring Class":"a.B","Method Name":"f","File Name":"B.scala","Line Number":7}],"Accumulator Updates":[]})",
-                 true, false, 50);
+    text += task(
+        2, 2, false, 1302, 1402,
+        R"({"Reason":"ExceptionFailure","Class Name":"java.lang.RuntimeException","Description":"bad row","Stack Trace":[{"Declaring Class":"a.B","Method Name":"f","File Name":"B.scala","Line Number":7}],"Accumulator Updates":[]})",
+        true, false, 50);
     text += task(3, 3, false, 1303, 1753, success, false, false, 400);
     text += task(4, 3, true, 1600, 1760,
                  R"({"Reason":"TaskKilled","Kill Reason":"another attempt succeeded"})", false,

@@ -19,37 +19,24 @@ std::vector<std::vector<uint32_t>> tasksByStage(const EventLogModel& model) {
 }
 
 std::vector<StageTotals> computeStageTotals(const EventLogModel& model) {
-    const auto rows = tasksByStage(model);
-    const TaskTable& t = model.tasks;
+    // The History Server's figures (StatusReplay) are the single source of stage counts and
+    // metric totals; a stage attempt it never saw live keeps zeros.
     std::vector<StageTotals> out(model.stages.size());
     for (size_t s = 0; s < model.stages.size(); ++s) {
         StageTotals& st = out[s];
         st.stage = s;
-        for (uint32_t r : rows[s]) {
-            ++st.tasks;
-            const int64_t launch = t.get(r, TaskField::LaunchTime);
-            if (launch > 0 && (st.firstTaskLaunchTime < 0 || launch < st.firstTaskLaunchTime))
-                st.firstTaskLaunchTime = launch;
-            switch (t.endReason(r)) {
-                case EndReason::Running:
-                    ++st.runningTasks;
-                    break;
-                case EndReason::Success:
-                    ++st.completedTasks;
-                    break;
-                case EndReason::TaskKilled:
-                case EndReason::TaskCommitDenied:
-                    ++st.killedTasks;
-                    break;
-                default:
-                    ++st.failedTasks;
-                    break;
-            }
-            if (!t.hasFlag(r, kHasMetrics)) continue;
-            for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f)
-                st.sums[f] += t.get(r, TaskField(f));
-        }
         const StageAttempt& stage = model.stages[s];
+        const StageFigures* f = model.status.stage(stage.stageId, stage.attemptId);
+        if (!f) continue;
+        st.firstTaskLaunchTime = f->firstLaunchTime;
+        st.runningTasks = int32_t(f->activeTasks);
+        st.completedTasks = int32_t(f->completedTasks);
+        st.failedTasks = int32_t(f->failedTasks);
+        st.killedTasks = int32_t(f->killedTasks);
+        st.tasks = st.runningTasks + st.completedTasks + st.failedTasks + st.killedTasks;
+        for (size_t i = size_t(kFirstTaskMetric); i < kTaskFieldCount; ++i)
+            st.sums[i] = f->metrics[TaskField(i)];
+        // Spark's stage table: completion (or now) minus the first task launch (SPARK-10930).
         const int64_t end =
             stage.completionTime >= 0 ? stage.completionTime : model.application.lastEventTime;
         if (st.firstTaskLaunchTime >= 0 && end >= st.firstTaskLaunchTime)

@@ -1,5 +1,6 @@
-// Per stage attempt totals over its tasks, with the History Server's rules: duration runs from the
-// first task launch to completion; metric totals include every task that reported metrics.
+// Per stage attempt totals as the History Server reports them (from StatusReplay): duration runs
+// from the first task launch to completion; metric totals include every started task that
+// reported metrics, failed and killed ones too.
 #pragma once
 
 #include <array>

@@ -62,8 +62,8 @@ bool parseRestDate(std::string_view text, int64_t& epochMillis) {
         return true;
     }
     if (text.size() != 26 || text[10] != 'T' || text.substr(23) != "GMT" ||
-        !number(text, 11, 2, h) || text[13] != ':' || !number(text, 14, 2, mi) ||
-        text[16] != ':' || !number(text, 17, 2, s) || text[19] != '.' || !number(text, 20, 3, ms))
+        !number(text, 11, 2, h) || text[13] != ':' || !number(text, 14, 2, mi) || text[16] != ':' ||
+        !number(text, 17, 2, s) || text[19] != '.' || !number(text, 20, 3, ms))
         return false;
     epochMillis = ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60000 + s * 1000 + ms;
     return true;
@@ -129,8 +129,8 @@ RestResponse restApplicationList(const std::vector<const EventLogModel*>& logs,
             std::any_of(attempts.begin(), attempts.end(), [&](const EventLogModel* m) {
                 const int64_t start = m->application.startTime;
                 const bool startOk = start >= minDate && start <= maxDate;
-                const bool endOk = running ? maxEnd > now
-                                           : endOf(*m) >= minEnd && endOf(*m) <= maxEnd;
+                const bool endOk =
+                    running ? maxEnd > now : endOf(*m) >= minEnd && endOf(*m) <= maxEnd;
                 return startOk && endOk;
             });
         if (!inRange) continue;
