@@ -197,20 +197,17 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         int64_t update = 0;
         std::string_view metadata;
         std::string nameScratch;
-        std::string updateText, valueText;
-        bool hasUpdate = false;
-        // Spark shows a user accumulator's update and value as text (numbers as written).
-        auto text = [&](od::value val) {
-            std::string_view s;
-            if (typeOf(val) == od::json_type::string) {
-                if (val.get_string().get(s) == simdjson::SUCCESS) return std::string(s);
-                return std::string();
-            }
-            s = val.raw_json_token();
-            while (!s.empty() &&
-                   (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
-                s.remove_suffix(1);
-            return std::string(s);
+        // Update and Value texts are kept only for user accumulators; SQL metrics (most entries)
+        // are told apart by Metadata, which comes last, so the texts are taken as raw views.
+        std::string_view updateText, valueText;
+        std::string updateScratch, valueScratch;
+        bool hasUpdate = false, hasValue = false;
+        int64_t valueNumber = 0;
+        bool valueIsNumber = false, updateIsNumber = false;
+        auto rawText = [&](od::value val, std::string& scratch, std::string_view& out) {
+            od::raw_json_string raw;
+            if (val.get_raw_json_string().get(raw) == simdjson::SUCCESS)
+                out = rawStringText(raw.raw(), scratch);
         };
         // Spark writes ID, Name, Update, Value, Internal, Count Failed Values, Metadata: once the
         // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped.
@@ -233,14 +230,21 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
                 const od::json_type t = typeOf(val);
                 hasUpdate = t != od::json_type::null;
                 if (t == od::json_type::number) {
-                    updateText = text(val);
-                    numeric = parseInt64(updateText, update);
+                    update = readInt(val, k, problems_);
+                    numeric = updateIsNumber = true;
                 } else if (t == od::json_type::string) {
-                    updateText = text(val);
+                    rawText(val, updateScratch, updateText);
                     numeric = parseInt64(updateText, update);
                 }
             } else if (k == "Value") {
-                if (typeOf(val) != od::json_type::null) valueText = text(val);
+                const od::json_type t = typeOf(val);
+                hasValue = t != od::json_type::null;
+                if (t == od::json_type::number) {
+                    valueNumber = readInt(val, k, problems_);
+                    valueIsNumber = true;
+                } else if (t == od::json_type::string) {
+                    rawText(val, valueScratch, valueText);
+                }
             } else if (k == "Internal") {
                 internal = internal || readBool(val, k, problems_);
             } else if (k == "Metadata") {
@@ -258,7 +262,11 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         if (numeric) task.accumulables.push_back({id, update});
         if (metadata != "sql")
             task.userAccumulables.push_back(
-                {id, std::string(name), std::move(updateText), std::move(valueText), hasUpdate});
+                {id, std::string(name),
+                 updateIsNumber ? std::to_string(update) : std::string(updateText),
+                 valueIsNumber ? std::to_string(valueNumber)
+                               : (hasValue ? std::string(valueText) : std::string()),
+                 hasUpdate});
     });
 }
 
