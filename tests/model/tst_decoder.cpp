@@ -31,6 +31,7 @@ private Q_SLOTS:
     void excludedAndBlacklistedTwinsCountOnce();
     void binaryGarbageIsNotALog();
     void latin1TextIsReadNotDropped();
+    void taskAccumulatorsKeepSqlAndUserUpdates();
 };
 
 namespace {
@@ -257,6 +258,36 @@ void Decoder::latin1TextIsReadNotDropped() {
     QCOMPARE(m->report.malformedLines, uint64_t(0));
     const LoadWarning* w = warningAt(*m, 3);
     QVERIFY(w && w->message.find("Latin-1") != std::string::npos);
+}
+
+void Decoder::taskAccumulatorsKeepSqlAndUserUpdates() {
+    // Spark 3 flags SQL metrics Internal (with Metadata "sql"): their updates feed the SQL plan.
+    // User accumulators are listed by the History Server with their texts; internal.metrics.*
+    // duplicates of Task Metrics are dropped.
+    std::string line = QString::fromLatin1(kTaskEnd)
+                           .arg(QStringLiteral("7"), QStringLiteral("0"), QStringLiteral("0"))
+                           .toStdString();
+    const std::string accums =
+        R"("Accumulables":[{"ID":1,"Name":"internal.metrics.executorRunTime","Update":400,"Value":400,"Internal":true,"Count Failed Values":true},)"
+        R"({"ID":20,"Name":"number of output rows","Update":"162","Value":"900","Internal":true,"Count Failed Values":true,"Metadata":"sql"},)"
+        R"({"ID":30,"Name":"my counter","Update":"78","Value":"5050","Internal":false,"Count Failed Values":false},)"
+        R"({"ID":31,"Name":"big","Update":12,"Value":"a\"b","Internal":false,"Count Failed Values":false}])";
+    line.replace(line.find(R"("Accumulables":[])"), std::string(R"("Accumulables":[])").size(),
+                 accums);
+    auto m = load("accumulables", std::string(kStart) + line);
+    QVERIFY(m);
+    std::vector<std::pair<int64_t, int64_t>> updates;
+    m->tasks.forEachAccumulable(0,
+                                [&](AccumulableUpdate a) { updates.emplace_back(a.id, a.update); });
+    QCOMPARE(updates, (std::vector<std::pair<int64_t, int64_t>>{{20, 162}, {30, 78}, {31, 12}}));
+    const auto* user = m->tasks.userAccumulables(0);
+    QVERIFY(user);
+    QCOMPARE(user->size(), size_t(2));
+    QCOMPARE((*user)[0].name, std::string("my counter"));
+    QCOMPARE((*user)[0].update, std::string("78"));
+    QCOMPARE((*user)[0].value, std::string("5050"));
+    QCOMPARE((*user)[1].update, std::string("12"));
+    QCOMPARE((*user)[1].value, std::string("a\"b"));
 }
 
 QTEST_GUILESS_MAIN(Decoder)

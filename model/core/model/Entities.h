@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/IndexSet.h"
 #include "model/TaskFields.h"
 
 namespace stagelight {
@@ -88,7 +89,7 @@ struct StageAttempt {
 struct JobCounters {
     int64_t numTasks = 0, numActiveTasks = 0, numCompletedTasks = 0, numSkippedTasks = 0,
             numFailedTasks = 0, numKilledTasks = 0;
-    std::set<int64_t> completedIndices;  // stageId << 32 | task index
+    StageIndexSet completedIndices;  // distinct (stage, task index) that succeeded
     int64_t numActiveStages = 0, numFailedStages = 0;
     std::set<int32_t> completedStages, skippedStages;
     std::map<std::string, int64_t> killedTasksSummary;

@@ -83,6 +83,13 @@ const OrderedKeyTable& taskMetricKeys() {
 
 constexpr std::string_view kInternalPrefix = "internal.metrics.";
 
+// A decimal integer written as a JSON string, from its raw form (after the opening quote).
+bool parseRawInt(const char* raw, int64_t& out) {
+    const char* end = raw;
+    while (*end != '"' && *end != '\\') ++end;
+    return *end == '"' && parseInt64(std::string_view(raw, size_t(end - raw)), out);
+}
+
 // The text of a JSON string given its raw form (after the opening quote). Spark's metric names
 // need no unescaping; the rare escaped one is decoded into `scratch`.
 std::string_view rawStringText(const char* raw, std::string& scratch) {
@@ -197,33 +204,33 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
         int64_t update = 0;
         std::string_view metadata;
         std::string nameScratch;
-        // Update and Value texts are kept only for user accumulators; SQL metrics (most entries)
-        // are told apart by Metadata, which comes last, so the texts are taken as raw views.
-        std::string_view updateText, valueText;
-        std::string updateScratch, valueScratch;
-        bool hasUpdate = false, hasValue = false;
+        // Update and Value texts matter only for user accumulators; SQL metrics (most entries)
+        // are told apart by Metadata, which comes last, so only raw positions are kept until then.
+        const char* updateRaw = nullptr;
+        const char* valueRaw = nullptr;
+        bool hasUpdate = false, hasValue = false, internalFlag = false;
         int64_t valueNumber = 0;
         bool valueIsNumber = false, updateIsNumber = false;
-        auto rawText = [&](od::value val, std::string& scratch, std::string_view& out) {
-            od::raw_json_string raw;
-            if (val.get_raw_json_string().get(raw) == simdjson::SUCCESS)
-                out = rawStringText(raw.raw(), scratch);
+        auto raw = [](od::value val) -> const char* {
+            od::raw_json_string r;
+            return val.get_raw_json_string().get(r) == simdjson::SUCCESS ? r.raw() : nullptr;
         };
         // Spark writes ID, Name, Update, Value, Internal, Count Failed Values, Metadata: once the
-        // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped.
+        // name says internal.metrics.* (a duplicate of Task Metrics), the rest is skipped. SQL
+        // metrics are flagged Internal too, but their updates are what the SQL plan shows.
         forEachFieldUntil(entry, [&](JsonKey k, od::value val) {
             if (k == "ID")
                 id = readInt(val, k, problems_);
             else if (k == "Name") {
                 // Decide on the raw text: unescaping every internal name would copy it for nothing.
-                od::raw_json_string raw;
+                od::raw_json_string rawName;
                 if (typeOf(val) != od::json_type::string ||
-                    val.get_raw_json_string().get(raw) != simdjson::SUCCESS)
+                    val.get_raw_json_string().get(rawName) != simdjson::SUCCESS)
                     return true;
-                internal =
-                    std::strncmp(raw.raw(), kInternalPrefix.data(), kInternalPrefix.size()) == 0;
+                internal = std::strncmp(rawName.raw(), kInternalPrefix.data(),
+                                        kInternalPrefix.size()) == 0;
                 if (internal) return false;
-                name = rawStringText(raw.raw(), nameScratch);
+                name = rawStringText(rawName.raw(), nameScratch);
                 hasName = true;
             } else if (k == "Update") {
                 // SQL metrics and user accumulators are written as strings of their value.
@@ -232,9 +239,8 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
                 if (t == od::json_type::number) {
                     update = readInt(val, k, problems_);
                     numeric = updateIsNumber = true;
-                } else if (t == od::json_type::string) {
-                    rawText(val, updateScratch, updateText);
-                    numeric = parseInt64(updateText, update);
+                } else if (t == od::json_type::string && (updateRaw = raw(val))) {
+                    numeric = parseRawInt(updateRaw, update);
                 }
             } else if (k == "Value") {
                 const od::json_type t = typeOf(val);
@@ -243,10 +249,10 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
                     valueNumber = readInt(val, k, problems_);
                     valueIsNumber = true;
                 } else if (t == od::json_type::string) {
-                    rawText(val, valueScratch, valueText);
+                    valueRaw = raw(val);
                 }
             } else if (k == "Internal") {
-                internal = internal || readBool(val, k, problems_);
+                internalFlag = readBool(val, k, problems_);
             } else if (k == "Metadata") {
                 metadata = readString(val, k, problems_);
             }
@@ -260,13 +266,20 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
             def.metadata = std::string(metadata);
         }
         if (numeric) task.accumulables.push_back({id, update});
-        if (metadata != "sql")
-            task.userAccumulables.push_back(
-                {id, std::string(name),
-                 updateIsNumber ? std::to_string(update) : std::string(updateText),
-                 valueIsNumber ? std::to_string(valueNumber)
-                               : (hasValue ? std::string(valueText) : std::string()),
-                 hasUpdate});
+        // The History Server lists a task's accumulators except internal and SQL ones.
+        if (!internalFlag && metadata != "sql") {
+            std::string scratch;
+            TaskUserAccumulable a{id, std::string(name), {}, {}, hasUpdate};
+            if (updateIsNumber)
+                a.update = std::to_string(update);
+            else if (updateRaw)
+                a.update = std::string(rawStringText(updateRaw, scratch));
+            if (valueIsNumber)
+                a.value = std::to_string(valueNumber);
+            else if (hasValue && valueRaw)
+                a.value = std::string(rawStringText(valueRaw, scratch));
+            task.userAccumulables.push_back(std::move(a));
+        }
     });
 }
 

@@ -59,7 +59,7 @@ struct StageFigures {  // LiveStage as last written
     int32_t stageId = 0, attemptId = 0;
     StageStatus status{};
     int64_t activeTasks = 0, completedTasks = 0, failedTasks = 0, killedTasks = 0;
-    std::set<int64_t> completedIndices;
+    IndexSet completedIndices;
     int64_t firstLaunchTime = -1;  // -1: no task launched
     std::map<std::string, int64_t> localitySummary, killedSummary;
     MetricSums metrics;

@@ -214,7 +214,7 @@ void StatusReplay::taskEnd(const TaskRecord& task, std::string_view executorId, 
             --job.numActiveTasks;
             job.numCompletedTasks += completed;
             if (completed)
-                job.completedIndices.insert(int64_t(stageId) << 32 | (index & 0xFFFFFFFF));
+                job.completedIndices.insert(stageId, index);
             job.numFailedTasks += failed;
             job.numKilledTasks += killed;
             if (killed) ++job.killedTasksSummary[killText];
