@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/AnalyzeCommand.h"
 #include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
 
@@ -13,13 +14,16 @@ void printUsage() {
         "usage: stagelight [LOG]                 open LOG (or the bundled demo log) in the desktop "
         "app\n"
         "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
-        "       stagelight rest LOG API_PATH     the History Server REST answer (API_PATH after "
-        "/api/v1/)\n"
+        "       stagelight analyze LOG [--json] [--rules FILE] [--fail-on critical|warning]\n"
+        "                                        why the application was slow: findings by cost\n"
+        "       stagelight rest LOG_OR_DIR API_PATH  the History Server REST answer (API_PATH "
+        "after /api/v1/)\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
         "a\n"
         "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy "
         "EVENT_LOG_1).\n"
-        "Exit codes: 0 loaded, 1 usage error, 2 nothing could be read.");
+        "Exit codes: 0 loaded, 1 usage error, 2 nothing could be read, 3 (analyze --fail-on) a\n"
+        "finding at or above that severity.");
 }
 }  // namespace
 
@@ -30,6 +34,7 @@ int main(int argc, char** argv) {
     if (!args.empty()) {
         if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));
         if (args[0] == "rest") return stagelight::cli::runRest(std::span(args).subspan(1));
+        if (args[0] == "analyze") return stagelight::cli::runAnalyze(std::span(args).subspan(1));
         if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             printUsage();
             return 0;

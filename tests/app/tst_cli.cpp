@@ -95,6 +95,53 @@ private Q_SLOTS:
         QVERIFY(unknown.err.contains("unknown app"));
     }
 
+    void analyzeJsonHasTheDocumentedFields() {
+        const Run r = run({QStringLiteral("analyze"), path("skew.zstd"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char* k : {"schemaVersion", "application", "timeAccounting", "findings",
+                              "cleanChecks", "notRunChecks"})
+            QVERIFY2(o.contains(QLatin1String(k)), k);
+        const QJsonObject time = o.value(QStringLiteral("timeAccounting")).toObject();
+        for (const char* k : {"wallClockMs", "driverOnlyMs", "jobTimeMs", "idleCores",
+                              "criticalPaths", "stages", "gaps", "coreSeries", "whatIf"})
+            QVERIFY2(time.contains(QLatin1String(k)), k);
+        const QJsonArray findings = o.value(QStringLiteral("findings")).toArray();
+        QVERIFY(!findings.isEmpty());
+        const QJsonObject f = findings.first().toObject();
+        for (const char* k : {"id", "rule", "severity", "title", "detail", "estimatedCostMs",
+                              "costMethod", "fix", "evidence"})
+            QVERIFY2(f.contains(QLatin1String(k)), k);
+        QCOMPARE(f.value(QStringLiteral("rule")).toString(), QStringLiteral("task-skew"));
+        QCOMPARE(
+            f.value(QStringLiteral("evidence")).toArray().first()[QLatin1String("kind")].toString(),
+            QStringLiteral("stage"));
+    }
+
+    void analyzeFailsOnFindingsForCiGates() {
+        QCOMPARE(run({QStringLiteral("analyze"), path("skew.zstd"), QStringLiteral("--fail-on"),
+                      QStringLiteral("critical")})
+                     .exitCode,
+                 3);
+        test::writeFile(
+            path("lenient.json").toStdString(),
+            R"({"rules": {"task-skew": {"enabled": false}}, "severity": {"criticalShare": 1, "warningShare": 1}})");
+        QCOMPARE(
+            run({QStringLiteral("analyze"), path("skew.zstd"), QStringLiteral("--rules"),
+                 path("lenient.json"), QStringLiteral("--fail-on"), QStringLiteral("critical")})
+                .exitCode,
+            0);
+        test::writeFile(path("typo.json").toStdString(), R"({"rules": {"task-skwe": {}}})");
+        const Run bad = run({QStringLiteral("analyze"), path("skew.zstd"),
+                             QStringLiteral("--rules"), path("typo.json")});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains("task-skwe"));
+        QCOMPARE(run({QStringLiteral("analyze"), path("skew.zstd"), QStringLiteral("--fail-on"),
+                      QStringLiteral("sometimes")})
+                     .exitCode,
+                 1);
+    }
+
     void usageErrorsExitOne() {
         QCOMPARE(run({QStringLiteral("summary")}).exitCode, 1);
         QCOMPARE(

@@ -195,7 +195,7 @@ private:
         now_ += job.driverGapBeforeMs;
         const int jobId = int(stats_.jobs++);
         const int64_t sqlId = stats_.sqlExecutions++;
-        const GenPlan plan = buildPlan(job, nextAccumulator_, "sales");
+        const GenPlan plan = buildPlan(job, nextAccumulator_, job.table);
         const std::vector<GenMetric> metrics = plan.allMetrics();
         line(
             "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\","

@@ -105,16 +105,22 @@ GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::str
     switch (job.plan) {
         case PlanShape::SortMergeJoin: {
             GenPlanNode dim = b.scan("dim_customers", true, 0);
-            auto sorted = [&](GenPlanNode child) {
+            auto sorted = [&](GenPlanNode child, bool small) {
+                GenPlanNode exchange = b.exchange(std::move(child), 0, last);
+                // The dimension side's shuffle carries the small table's size (as "data size"
+                // on Spark 3's Exchange), the size a broadcast would have had.
+                if (small)
+                    exchange.metrics.push_back(
+                        b.metric("data size", "size", MetricRole::BroadcastDataSize, -1));
                 return b.node("Sort", "Sort [customer_id#3 ASC NULLS FIRST], false, 0",
                               {b.metric("sort time", "timing", MetricRole::SortTime, last),
                                b.metric("peak memory", "size", MetricRole::AggPeakMemory, last),
                                b.metric("spill size", "size", MetricRole::SortSpill, last)},
-                              {b.exchange(std::move(child), 0, last)});
+                              {std::move(exchange)});
             };
             top = b.node("SortMergeJoin", "SortMergeJoin [customer_id#3], [id#20], Inner",
                          {b.metric("number of output rows", "sum", MetricRole::JoinRows, last)},
-                         {sorted(std::move(input)), sorted(std::move(dim))});
+                         {sorted(std::move(input), false), sorted(std::move(dim), true)});
             break;
         }
         case PlanShape::BroadcastJoin: {

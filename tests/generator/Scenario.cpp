@@ -61,7 +61,10 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
     ScenarioConfig c = base(name);
     auto agg = [&](int scan, int reduce) { return aggregationJob("sales", scan, reduce, scale); };
     if (name == "healthy") {
-        c.jobs = {agg(32, 16), agg(32, 16)};
+        // Two different tables (no repeated scan), enough tasks to keep the cores busy.
+        c.jobs = {agg(64, 32), aggregationJob("orders", 64, 32, scale)};
+        c.jobs[1].table = "orders";
+        c.executorMemoryMb = 768;  // sized to the heap the tasks use
     } else if (name == "skew") {
         c.jobs = {agg(32, 32)};
         c.jobs[0].stages[1].skew = 12;

@@ -39,6 +39,7 @@ struct JobSpec {
     bool pushedFilters = true;  // false: scans show empty PushedFilters (missing pushdown)
     int64_t broadcastBytes = 8LL << 20;
     int64_t driverGapBeforeMs = 500;  // driver-only time before the job
+    std::string table = "sales";      // what the plan's scans read
 };
 
 struct ScenarioConfig {

@@ -158,7 +158,7 @@ void simulateTaskMetrics(TaskSim& t, const StageSpec& s, const UpstreamShuffle& 
     if (s.cacheOutput) {
         t.cachedBlock = true;
         t.cachedBytes = std::max<int64_t>(t.inputBytes, 16 << 20) * 3 / 2;
-        t.cachedInMemory = double(t.partition % 100) < s.cachedFraction * 100.0;
+        t.cachedInMemory = double(t.partition) < s.cachedFraction * double(s.tasks);
     }
 }
 

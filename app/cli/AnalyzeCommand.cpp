@@ -1,0 +1,79 @@
+#include "cli/AnalyzeCommand.h"
+
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "cli/SummaryCommand.h"
+#include "diagnosis/Analyzer.h"
+#include "load/Loader.h"
+#include "report/AnalysisReport.h"
+
+namespace stagelight::cli {
+
+int runAnalyze(std::span<const std::string_view> args) {
+    std::optional<std::string> log, rulesFile;
+    std::optional<Severity> failOn;
+    bool json = false, bad = false;
+    for (size_t i = 0; i < args.size() && !bad; ++i) {
+        const std::string_view a = args[i];
+        if (a == "--json") {
+            json = true;
+        } else if (a == "--rules" && i + 1 < args.size()) {
+            rulesFile = std::string(args[++i]);
+        } else if (a == "--fail-on" && i + 1 < args.size()) {
+            const std::string_view level = args[++i];
+            if (level == "critical")
+                failOn = Severity::Critical;
+            else if (level == "warning")
+                failOn = Severity::Warning;
+            else
+                bad = true;
+        } else if (!log && !a.starts_with("--")) {
+            log = std::string(a);
+        } else {
+            bad = true;
+        }
+    }
+    if (!log || bad) {
+        std::fprintf(stderr,
+                     "usage: stagelight analyze LOG [--json] [--rules FILE] "
+                     "[--fail-on critical|warning]\n");
+        return kUsage;
+    }
+    RuleConfig config;
+    if (rulesFile) {
+        std::ifstream in(*rulesFile, std::ios::binary);
+        if (!in) {
+            std::fprintf(stderr, "stagelight: %s: cannot read the rules file\n",
+                         rulesFile->c_str());
+            return kUsage;
+        }
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string error;
+        if (!RuleConfig::parse(text.str(), config, error)) {
+            std::fprintf(stderr, "stagelight: %s: %s\n", rulesFile->c_str(), error.c_str());
+            return kUsage;
+        }
+    }
+    LoadResult loaded = loadEventLog(*log);
+    if (!loaded.model) {
+        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
+        return kUnreadable;
+    }
+    for (const LoadWarning& w : loaded.model->report.warnings)
+        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
+    const Analysis analysis = analyze(*loaded.model, config);
+    const std::string out =
+        json ? analysisJson(*loaded.model, analysis) : analysisText(*loaded.model, analysis);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (failOn)
+        for (const Finding& f : analysis.findings)
+            if (f.severity >= *failOn) return kFindingsAboveThreshold;
+    return kOk;
+}
+
+}  // namespace stagelight::cli

@@ -1,0 +1,164 @@
+#include "diagnosis/Context.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+#include "figures/StageTotals.h"
+
+namespace stagelight {
+
+int64_t quantileOf(const std::vector<int64_t>& sorted, double q) {
+    if (sorted.empty()) return 0;
+    const int64_t n = int64_t(sorted.size());
+    return sorted[size_t(std::min(int64_t(q * double(n)), n - 1))];
+}
+
+std::vector<int64_t> sortedValues(const TaskTable& tasks, const std::vector<uint32_t>& rows,
+                                  TaskField field) {
+    std::vector<int64_t> v;
+    v.reserve(rows.size());
+    for (uint32_t r : rows) v.push_back(tasks.get(r, field));
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+CoreTimeline::CoreTimeline(const EventLogModel& model, int64_t appStart, int64_t appEnd) {
+    std::map<int64_t, int64_t> delta;
+    for (const Executor& e : model.executors) {
+        if (!e.added || e.totalCores <= 0) continue;  // the driver has no ExecutorAdded
+        const int64_t from = e.addTime >= 0 ? e.addTime : appStart;
+        const int64_t to = e.removeTime >= 0 ? e.removeTime : appEnd;
+        if (to <= from) continue;
+        delta[from] += e.totalCores;
+        delta[to] -= e.totalCores;
+    }
+    // Local mode: the driver runs tasks on local[N] threads for the whole application.
+    if (delta.empty())
+        if (auto master = model.environment.sparkProperty("spark.master");
+            master && master->rfind("local[", 0) == 0) {
+            const int64_t n = std::atoll(master->c_str() + 6);
+            if (n > 0 && appEnd > appStart) {
+                delta[appStart] += n;
+                delta[appEnd] -= n;
+            }
+        }
+    int64_t cores = 0;
+    for (const auto& [t, d] : delta) {
+        cores += d;
+        steps_.emplace_back(t, cores);
+        maxCores_ = std::max(maxCores_, cores);
+    }
+}
+
+int64_t CoreTimeline::coresAt(int64_t t) const {
+    auto it = std::upper_bound(steps_.begin(), steps_.end(), std::make_pair(t, INT64_MAX));
+    return it == steps_.begin() ? 0 : std::prev(it)->second;
+}
+
+double CoreTimeline::coreMs(int64_t from, int64_t to) const {
+    if (to <= from) return 0;
+    double total = 0;
+    int64_t t = from, cores = coresAt(from);
+    auto it = std::upper_bound(steps_.begin(), steps_.end(), std::make_pair(from, INT64_MAX));
+    for (; it != steps_.end() && it->first < to; ++it) {
+        total += double(cores) * double(it->first - t);
+        t = it->first;
+        cores = it->second;
+    }
+    return total + double(cores) * double(to - t);
+}
+
+std::vector<CoreTimeline::Segment> CoreTimeline::segments(int64_t from, int64_t to) const {
+    std::vector<Segment> out;
+    if (to <= from) return out;
+    int64_t t = from, cores = coresAt(from);
+    auto it = std::upper_bound(steps_.begin(), steps_.end(), std::make_pair(from, INT64_MAX));
+    for (; it != steps_.end() && it->first < to; ++it) {
+        if (it->second == cores) continue;
+        out.push_back({t, it->first, cores});
+        t = it->first;
+        cores = it->second;
+    }
+    out.push_back({t, to, cores});
+    return out;
+}
+
+int64_t StageFacts::quantile(double q) const {
+    return quantileOf(durations, q);
+}
+
+namespace {
+
+// ApplicationStart's time, or (excerpts, zeroed timestamps) the earliest job or task time.
+int64_t applicationStart(const EventLogModel& m) {
+    if (m.application.startTime > 0) return m.application.startTime;
+    int64_t first = -1;
+    auto see = [&](int64_t t) {
+        if (t > 0 && (first < 0 || t < first)) first = t;
+    };
+    for (const Job& j : m.jobs) see(j.submissionTime);
+    for (const StageAttempt& s : m.stages) see(s.submissionTime);
+    for (size_t r = 0; r < m.tasks.size(); ++r) see(m.tasks.get(r, TaskField::LaunchTime));
+    return first > 0 ? first : 0;
+}
+
+}  // namespace
+
+DiagnosisContext::DiagnosisContext(const EventLogModel& m)
+    : model(m),
+      appStart(applicationStart(m)),
+      appEnd(m.application.sawApplicationEnd && m.application.endTime > 0
+                 ? m.application.endTime
+                 : m.application.lastEventTime),
+      wallMs(std::max<int64_t>(0, appEnd - appStart)),
+      cores(m, appStart, appEnd) {
+    const TaskTable& t = m.tasks;
+    const auto rowsByStage = tasksByStage(m);
+    const auto totals = computeStageTotals(m);
+    size_t driverTasks = 0;
+    for (size_t s = 0; s < m.stages.size(); ++s) {
+        StageFacts f;
+        const StageAttempt& a = m.stages[s];
+        f.stageIndex = s;
+        f.stageId = a.stageId;
+        f.attemptId = a.attemptId;
+        f.name = a.name;
+        for (uint32_t r : rowsByStage[s]) {
+            if (!t.hasFlag(r, kFinished)) continue;
+            f.rows.push_back(r);
+            f.durations.push_back(taskDuration(r));
+            f.taskTimeMs += f.durations.back();
+            if (t.hasFlag(r, kSpeculative)) ++f.speculativeTasks;
+            if (m.strings.view(StrId(t.get(r, TaskField::ExecutorId))) == "driver") ++driverTasks;
+        }
+        if (f.rows.empty()) continue;
+        std::sort(f.durations.begin(), f.durations.end());
+        f.p50 = f.quantile(0.5);
+        f.p95 = f.quantile(0.95);
+        f.max = f.durations.back();
+        const StageTotals& st = totals[s];
+        f.start = st.firstTaskLaunchTime;
+        f.durationMs = st.durationMs;
+        f.end = f.start + f.durationMs;
+        f.tasks = st.tasks;
+        f.failedTasks = st.failedTasks;
+        f.killedTasks = st.killedTasks;
+        if (const StageFigures* fig = m.status.stage(a.stageId, a.attemptId))
+            f.metrics = fig->metrics;
+        stages.push_back(std::move(f));
+    }
+    localMode = driverTasks > 0;
+    for (StageFacts& f : stages) f.availableCoreMs = cores.coreMs(f.start, f.end);
+}
+
+int64_t DiagnosisContext::taskDuration(uint32_t row) const {
+    return model.tasks.duration(row);
+}
+
+std::string DiagnosisContext::stageLabel(const StageFacts& s) const {
+    return "stage " + std::to_string(s.stageId) + "." + std::to_string(s.attemptId) + " (" +
+           s.name + ")";
+}
+
+}  // namespace stagelight

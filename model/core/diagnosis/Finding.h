@@ -1,0 +1,48 @@
+// What the diagnosis engine reports: findings with an estimated cost and the evidence behind them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace stagelight {
+
+enum class Severity { Info, Warning, Critical };
+std::string_view severityName(Severity s);  // "info", "warning", "critical"
+
+struct Evidence {
+    enum class Kind { Stage, Tasks, TimeWindow, SqlNode, Rdd, Executor };
+    Kind kind = Kind::Stage;
+    int32_t stageId = -1, stageAttemptId = -1;
+    std::vector<int64_t> taskIds;
+    int64_t startMs = -1, endMs = -1;  // epoch ms
+    int64_t executionId = -1, nodeId = -1;
+    int32_t rddId = -1;
+    std::string executorId;
+    std::string note;  // what this piece of evidence shows
+
+    static Evidence stage(int32_t stageId, int32_t attemptId, std::string note = {});
+    static Evidence tasks(int32_t stageId, int32_t attemptId, std::vector<int64_t> ids,
+                          std::string note = {});
+    static Evidence window(int64_t startMs, int64_t endMs, std::string note = {});
+    static Evidence sqlNode(int64_t executionId, int64_t nodeId, std::string note = {});
+    static Evidence rdd(int32_t rddId, std::string note = {});
+    static Evidence executor(std::string id, std::string note = {});
+};
+std::string_view evidenceKindName(Evidence::Kind k);
+
+struct Finding {
+    std::string id;    // stable: rule and subject, e.g. "task-skew:stage-3.0"
+    std::string rule;  // canonical rule name
+    Severity severity = Severity::Info;
+    std::string title, detail;
+    int64_t estimatedCostMs = 0;
+    std::string costMethod;  // how the cost was estimated
+    std::string fix;
+    std::vector<Evidence> evidence;
+    // Findings whose cost is not wall clock (idle cores cost executor hours, a bad setting risks
+    // failures) set the least severity they deserve.
+    Severity minSeverity = Severity::Info;
+};
+
+}  // namespace stagelight

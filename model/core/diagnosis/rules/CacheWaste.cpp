@@ -1,0 +1,98 @@
+// cache-waste: persisted RDDs that did not pay off: only partly cached (evicted or too big;
+// sparkforensics' CSTOR: cached/total < 0.9, or more than 15 % of a cache on disk). Block
+// updates give the History Server's storage
+// figures; without them the stages' RDD Info counts the cached partitions.
+#include <cstdlib>
+#include <map>
+
+#include "diagnosis/rules/RuleKit.h"
+
+namespace stagelight::rules {
+
+RuleDef cacheWasteRule() {
+    RuleDef r;
+    r.name = "cache-waste";
+    r.checks = "cached RDDs partly evicted or never reused";
+    r.defaults = {{"minCachedShare", 0.9}, {"maxDiskShare", 0.15}};
+    r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
+        const EventLogModel& m = in.ctx.model;
+        bool persisted = false;
+        for (const auto& [id, rdd] : m.rdds)
+            persisted = persisted || rdd.storageLevel.useMemory || rdd.storageLevel.useDisk;
+        if (!persisted) return RuleRun{};
+        // Block updates (when logged) give the History Server's storage figures; otherwise the
+        // stages' RDD Info says how many partitions were cached at the end of each stage.
+        struct Cached {
+            std::string name, level;
+            int64_t total = 0, cached = 0, memory = 0, disk = 0;
+        };
+        std::map<int32_t, Cached> rdds;
+        for (const auto& [id, info] : m.rdds) {
+            const StorageLevel& l = info.storageLevel;
+            if (!(l.useMemory || l.useDisk) || info.numPartitions <= 0) continue;
+            rdds[id] = {info.name,
+                        storageLevelDescription(l.useDisk, l.useMemory, l.useOffHeap,
+                                                l.deserialized, l.replication),
+                        info.numPartitions,
+                        info.numCachedPartitions,
+                        info.memorySize,
+                        info.diskSize};
+        }
+        // Block updates (BlockUpdated events, or the blocks a TaskEnd reports) are more precise
+        // than the RDD Info counts: the latest update of each block says whether it is stored.
+        std::map<int32_t, std::map<std::string, const BlockUpdate*>> blocks;
+        for (const BlockUpdate& u : m.blockUpdates)
+            if (u.blockId.rfind("rdd_", 0) == 0)
+                blocks[std::atoi(u.blockId.c_str() + 4)][u.blockId] = &u;
+        for (const auto& [id, latest] : blocks) {
+            auto it = rdds.find(id);
+            if (it == rdds.end()) continue;
+            Cached& c = it->second;
+            c.cached = c.memory = c.disk = 0;
+            for (const auto& [block, u] : latest) {
+                const StorageLevel& l = u->storageLevel;
+                if (!(l.useMemory || l.useDisk) || (u->memorySize <= 0 && u->diskSize <= 0))
+                    continue;
+                ++c.cached;
+                c.memory += u->memorySize;
+                c.disk += u->diskSize;
+            }
+        }
+        for (const auto& [id, rdd] : m.status.rdds)
+            if (!rdd.partitions.empty())
+                rdds[id] = {rdd.name,          rdd.storageLevel,
+                            rdd.numPartitions, int64_t(rdd.partitions.size()),
+                            rdd.memoryUsed,    rdd.diskUsed};
+        for (const auto& [id, rdd] : rdds) {
+            const double share = double(rdd.cached) / double(rdd.total);
+            const double onDisk =
+                rdd.memory + rdd.disk > 0 ? double(rdd.disk) / double(rdd.memory + rdd.disk) : 0;
+            if (share >= p["minCachedShare"] && onDisk <= p["maxDiskShare"]) continue;
+            char pct[32];
+            std::snprintf(pct, sizeof pct, "%.0f %%",
+                          (share < p["minCachedShare"] ? share : onDisk) * 100);
+            Finding f;
+            f.id = "cache-waste:rdd-" + std::to_string(id);
+            f.title = share < p["minCachedShare"]
+                          ? "RDD " + std::to_string(id) + " is only " + pct + " cached"
+                          : "RDD " + std::to_string(id) + " is " + pct + " on disk";
+            f.detail = "\"" + rdd.name + "\" (" + rdd.level + ") holds " +
+                       std::to_string(rdd.cached) + " of " + std::to_string(rdd.total) +
+                       " partitions (" + formatBytes(rdd.memory) + " in memory, " +
+                       formatBytes(rdd.disk) +
+                       " on disk): missing partitions are recomputed and disk-cached ones re-read "
+                       "from disk on every use.";
+            f.costMethod = "not measured: recomputation of missing partitions is not timed";
+            f.minSeverity = Severity::Warning;
+            f.fix =
+                "Persist with MEMORY_AND_DISK (or MEMORY_AND_DISK_SER), give storage more memory "
+                "(spark.memory.fraction), or cache fewer columns";
+            f.evidence = {Evidence::rdd(id, "the cached RDD")};
+            out.push_back(std::move(f));
+        }
+        return RuleRun{};
+    };
+    return r;
+}
+
+}  // namespace stagelight::rules

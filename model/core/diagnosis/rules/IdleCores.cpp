@@ -1,0 +1,43 @@
+// idle-cores: executors kept but not given tasks. Default: more than 50 % of executor core time
+// idle (DataFlint's idleCoresTooHigh, sparkforensics' MEM). The cost is executor hours, not wall
+// clock, so the finding is at least a warning whatever its time share.
+#include "diagnosis/rules/RuleKit.h"
+
+namespace stagelight::rules {
+
+RuleDef idleCoresRule() {
+    RuleDef r;
+    r.name = "idle-cores";
+    r.checks = "executor cores allocated but idle";
+    r.defaults = {{"maxIdleShare", 0.5}};
+    r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
+        const TimeAccounting& ta = in.time;
+        if (ta.idleCores < 0) return RuleRun::notRun("no executor cores are logged");
+        if (ta.idleCores <= p["maxIdleShare"]) return RuleRun{};
+        const double idleCoreHours = ta.availableCoreMs * ta.idleCores / 3.6e6;
+        const bool dynamic =
+            sparkConf(in, "spark.dynamicAllocation.enabled").value_or("") == "true";
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%.0f %% of executor core time was idle (%.1f core-hours)",
+                      ta.idleCores * 100, idleCoreHours);
+        Finding f;
+        f.id = "idle-cores";
+        f.title = "Most executor cores were idle";
+        f.detail = std::string(buf) + ": " + formatMs(ta.taskTimeMs) + " of task time against " +
+                   formatMs(int64_t(ta.availableCoreMs)) + " of core time allocated.";
+        f.estimatedCostMs = 0;
+        f.costMethod = "costs executor hours rather than wall clock";
+        f.minSeverity = Severity::Warning;
+        f.fix = dynamic ? "Release idle executors sooner: lower "
+                          "spark.dynamicAllocation.executorIdleTimeout and "
+                          "spark.dynamicAllocation.executorAllocationRatio"
+                        : "Ask for fewer executors or cores (spark.executor.instances, "
+                          "spark.executor.cores), or turn on spark.dynamicAllocation.enabled";
+        f.evidence = {Evidence::window(in.ctx.appStart, in.ctx.appEnd, "the application's run")};
+        out.push_back(std::move(f));
+        return RuleRun{};
+    };
+    return r;
+}
+
+}  // namespace stagelight::rules

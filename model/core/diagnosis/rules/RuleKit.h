@@ -1,0 +1,42 @@
+// Small helpers shared by the rule files.
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnosis/Rule.h"
+
+namespace stagelight::rules {
+
+// Average cores alive while the stage ran (at least 1): wall-clock equivalent of task time.
+inline double averageSlots(const StageFacts& s) {
+    return s.durationMs > 0 ? std::max(1.0, s.availableCoreMs / double(s.durationMs)) : 1.0;
+}
+
+// Task ids of the stage's rows that satisfy `keep`, the `limit` largest by `key` first.
+std::vector<int64_t> topTasks(const DiagnosisContext& ctx, const StageFacts& s, size_t limit,
+                              const std::function<int64_t(uint32_t)>& key,
+                              const std::function<bool(uint32_t)>& keep = {});
+
+Evidence stageWindow(const StageFacts& s, std::string note = "the stage's run");
+
+// A SQL metric of a plan node, summed like the SQL tab shows it; nullopt when the node has none.
+std::optional<int64_t> nodeMetric(const RuleInput& in, const PlanNode& node, std::string_view name);
+// A timing metric of a plan node in ms (Spark's "nsTiming" metrics are in nanoseconds).
+std::optional<int64_t> nodeTimeMs(const RuleInput& in, const PlanNode& node, std::string_view name);
+// The node's value for a metadata key (FileScan's PushedFilters, ...).
+std::optional<std::string> nodeMetadata(const PlanNode& node, std::string_view key);
+
+// Every plan node of every SQL execution with its index.
+void forEachPlanNode(const EventLogModel& model,
+                     const std::function<void(const SqlExecution&, int32_t, const PlanNode&)>& fn);
+
+// A Spark property of the application, or nullopt.
+std::optional<std::string> sparkConf(const RuleInput& in, std::string_view key);
+// Sizes like "4g", "512m", "1024" (MiB when no unit, as Spark's memory settings) in bytes.
+std::optional<int64_t> memoryBytes(std::string_view text);
+
+}  // namespace stagelight::rules

@@ -1,0 +1,272 @@
+// The diagnosis engine: each rule fires on the generator's log for its problem and points at the
+// right stage, a healthy log stays clean, thresholds come from the rules file, severity follows
+// the cost, time accounting adds up, and on real logs the what-if model reproduces the run.
+#include <QtTest>
+
+#include "LogGenerator.h"
+#include "Scenario.h"
+#include "TestSupport.h"
+#include "diagnosis/Analyzer.h"
+#include "load/Loader.h"
+
+using namespace stagelight;
+namespace fs = std::filesystem;
+
+class Diagnosis : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void eachRuleFiresOnItsScenario_data();
+    void eachRuleFiresOnItsScenario();
+    void healthyLogIsClean();
+    void thresholdsComeFromTheRulesFile();
+    void badRulesFilesAreRefused();
+    void severityFollowsTheCostShare();
+    void timeAccountingAddsUp();
+    void whatIfReproducesRealRuns();
+    void realLogsRaiseTheirKnownProblems();
+
+private:
+    std::unique_ptr<EventLogModel> scenario(const std::string& name);
+    QTemporaryDir tmp_;
+};
+
+std::unique_ptr<EventLogModel> Diagnosis::scenario(const std::string& name) {
+    const fs::path file = fs::path(tmp_.path().toStdString()) / (name + ".json");
+    if (!fs::exists(file)) test::writeFile(file, gen::generateLogText(gen::makeScenario(name)));
+    LoadResult r = loadEventLog(file);
+    return std::move(r.model);
+}
+
+void Diagnosis::eachRuleFiresOnItsScenario_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<int>("stage");  // -1: no stage evidence expected
+    QTest::newRow("skew") << "skew"
+                          << "task-skew" << 1;
+    QTest::newRow("spill") << "spill"
+                           << "spill" << 1;
+    QTest::newRow("small files read") << "small-files"
+                                      << "small-files-read" << -1;
+    QTest::newRow("small files written") << "small-files"
+                                         << "small-files-written" << -1;
+    QTest::newRow("tiny tasks") << "tiny-tasks"
+                                << "tiny-tasks" << 1;
+    QTest::newRow("too few partitions") << "too-few-partitions"
+                                        << "too-few-partitions" << 1;
+    QTest::newRow("idle executors") << "idle-executors"
+                                    << "idle-cores" << -1;
+    QTest::newRow("gc") << "gc-pressure"
+                        << "gc-pressure" << 1;
+    QTest::newRow("failed tasks") << "failures"
+                                  << "failed-tasks" << 0;
+    QTest::newRow("failed stages") << "failures"
+                                   << "failed-stages" << 1;
+    QTest::newRow("cache") << "cache"
+                           << "cache-waste" << -1;
+    QTest::newRow("missed broadcast") << "missed-broadcast"
+                                      << "missed-broadcast" << -1;
+    QTest::newRow("oversized broadcast") << "oversized-broadcast"
+                                         << "oversized-broadcast" << -1;
+    QTest::newRow("pushdown") << "missing-pushdown"
+                              << "missing-pushdown" << -1;
+    QTest::newRow("python") << "python-udf"
+                            << "python-udf" << -1;
+    QTest::newRow("cartesian") << "cartesian"
+                               << "cartesian-join" << -1;
+    QTest::newRow("cold start") << "cold-start"
+                                << "cold-start" << -1;
+    QTest::newRow("config") << "demo"
+                            << "config" << -1;
+}
+
+void Diagnosis::eachRuleFiresOnItsScenario() {
+    QFETCH(QString, scenario);
+    QFETCH(QString, rule);
+    QFETCH(int, stage);
+    auto model = this->scenario(scenario.toStdString());
+    QVERIFY(model);
+    const Analysis a = analyze(*model);
+    const Finding* found = nullptr;
+    for (const Finding& f : a.findings)
+        if (f.rule == rule.toStdString()) found = &f;
+    QVERIFY2(found, qPrintable(rule + QStringLiteral(" did not fire on ") + scenario));
+    QVERIFY(!found->title.empty() && !found->detail.empty() && !found->fix.empty());
+    QVERIFY(!found->costMethod.empty());
+    if (stage >= 0) {
+        bool points = false;
+        for (const Finding& f : a.findings)
+            if (f.rule == rule.toStdString())
+                for (const Evidence& e : f.evidence) points = points || e.stageId == stage;
+        QVERIFY2(points, "the evidence does not name the expected stage");
+    }
+    // Evidence of SQL rules names an existing plan node.
+    for (const Evidence& e : found->evidence)
+        if (e.kind == Evidence::Kind::SqlNode) {
+            const SqlExecution* exec = model->sqlExecution(e.executionId);
+            QVERIFY(exec);
+            QVERIFY(e.nodeId >= 0 && size_t(e.nodeId) < exec->plan.nodes.size());
+        }
+}
+
+void Diagnosis::healthyLogIsClean() {
+    auto model = scenario("healthy");
+    const Analysis a = analyze(*model);
+    for (const Finding& f : a.findings)
+        qWarning("unexpected: %s %s", f.rule.c_str(), f.title.c_str());
+    QVERIFY(a.findings.empty());
+    QCOMPARE(a.cleanChecks.size() + a.notRunChecks.size(), allRules().size());
+}
+
+void Diagnosis::thresholdsComeFromTheRulesFile() {
+    auto model = scenario("skew");
+    auto fires = [&](const RuleConfig& c, const std::string& rule) {
+        for (const Finding& f : analyze(*model, c).findings)
+            if (f.rule == rule) return true;
+        return false;
+    };
+    QVERIFY(fires({}, "task-skew"));
+    RuleConfig strict;
+    std::string error;
+    QVERIFY2(RuleConfig::parse(R"({"rules": {"task-skew": {"minRatio": 100}}})", strict, error),
+             error.c_str());
+    QVERIFY(!fires(strict, "task-skew"));
+    RuleConfig off;
+    QVERIFY(RuleConfig::parse(R"({"rules": {"task-skew": {"enabled": false}}})", off, error));
+    const Analysis a = analyze(*model, off);
+    QVERIFY(std::any_of(a.notRunChecks.begin(), a.notRunChecks.end(),
+                        [](const auto& n) { return n.first == "task-skew"; }));
+}
+
+void Diagnosis::badRulesFilesAreRefused() {
+    RuleConfig c;
+    std::string error;
+    QVERIFY(!RuleConfig::parse(R"({"rules": {"no-such-rule": {}}})", c, error));
+    QVERIFY(error.find("no-such-rule") != std::string::npos);
+    QVERIFY(!RuleConfig::parse(R"({"rules": {"task-skew": {"minRatoi": 3}}})", c, error));
+    QVERIFY(error.find("minRatoi") != std::string::npos);
+    QVERIFY(!RuleConfig::parse(R"({"rules": {"task-skew": {"minRatio": -1}}})", c, error));
+    QVERIFY(!RuleConfig::parse(R"({"severity": {"criticalShare": 0.01, "warningShare": 0.5}})", c,
+                               error));
+    QVERIFY(!RuleConfig::parse("not json", c, error));
+}
+
+void Diagnosis::severityFollowsTheCostShare() {
+    auto model = scenario("skew");
+    const Analysis a = analyze(*model);
+    for (const Finding& f : a.findings) {
+        const double share = double(f.estimatedCostMs) / double(a.time.wallClockMs);
+        if (share >= 0.10) QCOMPARE(f.severity, Severity::Critical);
+        if (f.estimatedCostMs > 0 && share < 0.02)
+            QCOMPARE(f.severity, std::max(Severity::Info, f.minSeverity));
+    }
+    // Ranked by cost.
+    for (size_t i = 1; i < a.findings.size(); ++i)
+        QVERIFY(a.findings[i - 1].estimatedCostMs >= a.findings[i].estimatedCostMs);
+    RuleConfig lenient;
+    std::string error;
+    QVERIFY(RuleConfig::parse(R"({"severity": {"criticalShare": 0.99, "warningShare": 0.98}})",
+                              lenient, error));
+    for (const Finding& f : analyze(*model, lenient).findings)
+        QVERIFY(f.severity != Severity::Critical);
+}
+
+void Diagnosis::timeAccountingAddsUp() {
+    for (const char* name : {"demo", "cold-start", "failures"}) {
+        auto model = scenario(name);
+        const Analysis a = analyze(*model);
+        const TimeAccounting& t = a.time;
+        QVERIFY(t.wallClockMs > 0);
+        QCOMPARE(t.driverOnlyMs + t.jobTimeMs, t.wallClockMs);
+        QVERIFY(t.idleCores >= 0 && t.idleCores <= 1);
+        QVERIFY(!t.criticalPaths.empty());
+        for (const CriticalPath& p : t.criticalPaths) QVERIFY(p.pathMs <= p.jobDurationMs + 1);
+        int64_t gapDriver = 0;
+        for (const Gap& g : t.gaps) {
+            QVERIFY(g.endMs > g.startMs);
+            if (g.cause == Gap::Cause::Driver) gapDriver += g.endMs - g.startMs;
+        }
+        QCOMPARE(gapDriver, t.driverOnlyMs);
+        for (const CoreSample& c : t.coreSeries) QVERIFY(c.busyCores <= c.allocatedCores + 0.5);
+        // More executors never make the estimate slower; at 100 % it is close to the run.
+        for (size_t i = 1; i < a.whatIf.points.size(); ++i)
+            QVERIFY(a.whatIf.points[i].estimatedWallMs <= a.whatIf.points[i - 1].estimatedWallMs);
+        QVERIFY2(std::abs(double(a.whatIf.modelErrorMs)) <= 0.2 * double(t.wallClockMs), name);
+    }
+    // The cold start shows as a wait for executors, the fetch failure as a failed attempt.
+    const Analysis cold = analyze(*scenario("cold-start"));
+    QVERIFY(std::any_of(cold.findings.begin(), cold.findings.end(), [](const Finding& f) {
+        return f.rule == "cold-start" && f.estimatedCostMs >= 30000;
+    }));
+}
+
+void Diagnosis::whatIfReproducesRealRuns() {
+    STAGELIGHT_REQUIRE_SHARED();
+    // Complete logs of whole applications (excerpts that keep one task of a stage cannot be
+    // replayed).
+    const char* logs[] = {
+        "apache__spark/core/spark-events/local-1430917381534",
+        "apache__spark/core/spark-events/app-20161115172038-0000",
+        "apache__spark/core/spark-events/application_1516285256255_0012",
+        "apache__spark/core/spark-events/local-1642039451826",
+        "NVIDIA__spark-rapids-tools/spark-events-profiling/eventlog_dsv1.zstd",
+        "NVIDIA__spark-rapids-tools/spark-events-profiling/eventlog-gpu-dsv1.zstd",
+        "NVIDIA__spark-rapids-tools/spark-events-qualification/aqeshuffle_eventlog.zstd",
+        "NVIDIA__spark-rapids-tools/spark-events-qualification/nds_q88_photon_db_13_3.zstd",
+        "shuffle-works__spark-event-corpus-data/failure-killed-run.ndjson",
+    };
+    for (const char* log : logs) {
+        const fs::path file = test::sharedDir() / "eventlogs" / log;
+        if (!fs::exists(file))
+            QSKIP(qPrintable(QStringLiteral("missing from the corpus: ") + QString::fromUtf8(log)));
+        LoadResult r = loadEventLog(file);
+        QVERIFY2(r.model, r.error.c_str());
+        const Analysis a = analyze(*r.model);
+        const double error = double(a.whatIf.modelErrorMs) / double(a.time.wallClockMs);
+        qInfo("%s: wall %lld ms, what-if at 100 %% off by %.1f %%", log,
+              static_cast<long long>(a.time.wallClockMs), error * 100);
+        QVERIFY2(std::abs(error) <= 0.10, log);
+    }
+}
+
+void Diagnosis::realLogsRaiseTheirKnownProblems() {
+    STAGELIGHT_REQUIRE_SHARED();
+    struct Case {
+        const char* log;
+        const char* rule;
+        bool fires;
+    };
+    const Case cases[] = {
+        // 53 failed attempts: 50 Resubmitted, 1 ExecutorLostFailure, 2 FetchFailed; a failed stage.
+        {"NVIDIA__spark-rapids-tools/spark-events-profiling/"
+         "tasks_executors_fail_compressed_eventlog.zstd",
+         "failed-tasks", true},
+        {"NVIDIA__spark-rapids-tools/spark-events-profiling/"
+         "tasks_executors_fail_compressed_eventlog.zstd",
+         "failed-stages", true},
+        // AQE shuffle reads that spill 118 MB to disk.
+        {"NVIDIA__spark-rapids-tools/spark-events-qualification/aqeshuffle_eventlog.zstd", "spill",
+         true},
+        // Ten failed attempts of a RuntimeException ("bad exec").
+        {"apache__spark/core/spark-events/app-20161115172038-0000", "failed-tasks", true},
+        // A small clean run: no skew, spill or failures.
+        {"apache__spark/core/spark-events/local-1430917381534", "task-skew", false},
+        {"apache__spark/core/spark-events/local-1430917381534", "spill", false},
+        {"apache__spark/core/spark-events/local-1430917381534", "failed-tasks", false},
+    };
+    for (const Case& c : cases) {
+        const fs::path file = test::sharedDir() / "eventlogs" / c.log;
+        if (!fs::exists(file))
+            QSKIP(
+                qPrintable(QStringLiteral("missing from the corpus: ") + QString::fromUtf8(c.log)));
+        LoadResult r = loadEventLog(file);
+        QVERIFY2(r.model, r.error.c_str());
+        const Analysis a = analyze(*r.model);
+        const bool fired = std::any_of(a.findings.begin(), a.findings.end(),
+                                       [&](const Finding& f) { return f.rule == c.rule; });
+        QVERIFY2(fired == c.fires, qPrintable(QString::fromUtf8(c.log) + QLatin1Char(' ') +
+                                              QString::fromUtf8(c.rule)));
+    }
+}
+
+QTEST_GUILESS_MAIN(Diagnosis)
+#include "tst_diagnosis.moc"
