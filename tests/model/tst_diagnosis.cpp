@@ -18,6 +18,7 @@ private Q_SLOTS:
     void eachRuleFiresOnItsScenario_data();
     void eachRuleFiresOnItsScenario();
     void healthyLogIsClean();
+    void configuredProblemsAreFound();
     void thresholdsComeFromTheRulesFile();
     void badRulesFilesAreRefused();
     void severityFollowsTheCostShare();
@@ -115,6 +116,38 @@ void Diagnosis::healthyLogIsClean() {
         qWarning("unexpected: %s %s", f.rule.c_str(), f.title.c_str());
     QVERIFY(a.findings.empty());
     QCOMPARE(a.cleanChecks.size() + a.notRunChecks.size(), allRules().size());
+}
+
+void Diagnosis::configuredProblemsAreFound() {
+    auto analyzeText = [&](const std::string& name, const std::string& text) {
+        const fs::path file = fs::path(tmp_.path().toStdString()) / name;
+        test::writeFile(file, text);
+        LoadResult r = loadEventLog(file);
+        return analyze(*r.model);
+    };
+    auto has = [](const Analysis& a, const char* rule) {
+        return std::any_of(a.findings.begin(), a.findings.end(),
+                           [&](const Finding& f) { return f.rule == rule; });
+    };
+    // A log cut before ApplicationEnd.
+    gen::GenerateOptions cut;
+    cut.complete = false;
+    QVERIFY(
+        has(analyzeText("cut.inprogress", gen::generateLogText(gen::makeScenario("healthy"), cut)),
+            "incomplete-log"));
+    // Spill with 512 MiB of executor memory per concurrent task.
+    gen::ScenarioConfig small = gen::makeScenario("spill");
+    small.executorMemoryMb = 2048;
+    const Analysis spill = analyzeText("small-memory.json", gen::generateLogText(small));
+    QVERIFY(has(spill, "memory-per-task"));
+    // Dynamic allocation without a shuffle service, and the Java serializer.
+    gen::ScenarioConfig risky = gen::makeScenario("healthy");
+    risky.dynamicAllocationWithoutShuffleService = true;
+    risky.javaSerializer = true;
+    const Analysis config = analyzeText("risky.json", gen::generateLogText(risky));
+    QCOMPARE(std::count_if(config.findings.begin(), config.findings.end(),
+                           [](const Finding& f) { return f.rule == "config"; }),
+             2);
 }
 
 void Diagnosis::thresholdsComeFromTheRulesFile() {
