@@ -79,7 +79,9 @@ std::string taskInfoJson(const TaskSim& t, int, int, const std::string& executor
            ",\"Attempt\":" + num(t.attempt) + ",\"Partition ID\":" + num(t.partition) +
            ",\"Launch Time\":" + num(t.launch) + ",\"Executor ID\":" + escapeJson(executorId) +
            ",\"Host\":" + escapeJson(host) + ",\"Locality\":\"" +
-           (t.index % 7 == 0 ? "NODE_LOCAL" : "PROCESS_LOCAL") +
+           (t.remote           ? "ANY"
+            : t.index % 7 == 0 ? "NODE_LOCAL"
+                               : "PROCESS_LOCAL") +
            "\",\"Speculative\":" + (t.speculative ? "true" : "false") +
            ",\"Getting Result Time\":0,\"Finish Time\":" + num(finished ? t.finish : 0) +
            ",\"Failed\":" + (failed ? "true" : "false") +

@@ -332,6 +332,8 @@ private:
             slots.pop();
             t.taskId = nextTask_++;
             t.executor = slot.second;
+            if (t.executor == c_.slowExecutor)
+                duration = int64_t(double(duration) * c_.slowExecutorFactor);
             t.launch = std::max(slot.first, notBefore) + int64_t(uniform(1, 6));
             t.finish = t.launch + duration;
             simulateTaskMetrics(t, spec, {upstream.shuffleBytesWritten, upstream.tasks}, duration,
@@ -346,6 +348,7 @@ private:
             t.index = int(i);
             t.partition = partitions[i];
             t.skewed = every > 0 && t.partition % every == every / 2;
+            t.remote = double(t.partition % 100) < spec.remoteShare * 100.0;
             int64_t d = std::max<int64_t>(
                 3, int64_t(spec.meanTaskMs * logNormal(0.25) * (t.skewed ? spec.skew : 1.0)));
             if (slots.top().first >= fetchFailedAt) break;  // the stage has already failed
@@ -369,7 +372,8 @@ private:
                 TaskSim copy = tasks[idx];
                 copy.speculative = true;
                 copy.attempt = 1;
-                const int64_t copyDuration = int64_t(spec.meanTaskMs * 1.1);
+                const int64_t copyDuration =
+                    spec.speculationLoses ? d * 2 : int64_t(spec.meanTaskMs * 1.1);
                 const size_t c =
                     launch(copy, tasks[idx].launch + int64_t(spec.meanTaskMs * 1.5), copyDuration);
                 TaskSim& orig = tasks[idx];

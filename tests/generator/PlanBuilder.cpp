@@ -8,7 +8,13 @@ namespace {
 
 struct Builder {
     int64_t& nextId;
+    int extraColumns = 0;
 
+    std::string extraColumnsText() const {
+        std::string s;
+        for (int i = 0; i < extraColumns; ++i) s += ",attr_" + std::to_string(i) + ":string";
+        return s;
+    }
     GenMetric metric(std::string name, std::string type, MetricRole role, int stage) {
         return GenMetric{std::move(name), std::move(type), nextId++, role, stage};
     }
@@ -37,7 +43,8 @@ struct Builder {
             {"PartitionFilters", "[]"},
             {"PushedFilters", pushed ? "[IsNotNull(region), GreaterThan(amount,0.0)]" : "[]"},
             {"ReadSchema",
-             "struct<region:string,amount:double,customer_id:bigint,store:int,day:date>"}};
+             "struct<region:string,amount:double,customer_id:bigint,store:int,day:date" +
+                 extraColumnsText() + ">"}};
         return n;
     }
     GenPlanNode filter(GenPlanNode child, bool pushed, int stage) {
@@ -98,7 +105,7 @@ std::vector<GenMetric> GenPlan::allMetrics() const {
 }
 
 GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::string& table) {
-    Builder b{nextAccumulatorId};
+    Builder b{nextAccumulatorId, job.extraColumns};
     const int last = int(job.stages.size()) - 1;
     GenPlanNode input = b.filter(b.scan(table, job.pushedFilters, 0), job.pushedFilters, 0);
     GenPlanNode top;

@@ -54,6 +54,10 @@ std::vector<std::string> scenarioNames() {
             "python-udf",
             "cartesian",
             "cold-start",
+            "slow-host",
+            "locality",
+            "wide-scan",
+            "speculation-waste",
             "bench"};
 }
 
@@ -124,6 +128,22 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
     } else if (name == "cold-start") {
         c.firstExecutorDelayMs = 45000;
         c.jobs = {agg(32, 16)};
+    } else if (name == "slow-host") {
+        c.jobs = {agg(32, 16)};
+        c.slowExecutor = 1;
+        c.slowExecutorFactor = 4;
+    } else if (name == "locality") {
+        c.jobs = {agg(64, 16)};
+        c.jobs[0].stages[0].remoteShare = 0.4;
+    } else if (name == "wide-scan") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].extraColumns = 120;
+    } else if (name == "speculation-waste") {
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[0].speculation = true;
+        c.jobs[0].stages[0].speculationLoses = true;
+        c.jobs[0].stages[0].skew = 3;
+        c.jobs[0].stages[0].skewedFraction = 0.2;
     } else if (name == "bench") {
         // Many mid-sized jobs; `scale` sets the size (1.0 is about 10k tasks).
         c.executors = 50;

@@ -28,6 +28,8 @@ struct StageSpec {
     double failureRate = 0;          // share of tasks whose first attempt fails (ExceptionFailure)
     bool fetchFailureRetry = false;  // a FetchFailed makes the stage run a second attempt
     bool speculation = false;        // stragglers get a speculative copy
+    bool speculationLoses = false;   // the speculative copies lose the race (wasted)
+    double remoteShare = 0;          // share of tasks that run away from their data (ANY)
     bool cacheOutput = false;        // persists its RDD (Updated Blocks, storage level)
     double cachedFraction = 1.0;     // share of partitions that fit in memory
 };
@@ -40,6 +42,7 @@ struct JobSpec {
     int64_t broadcastBytes = 8LL << 20;
     int64_t driverGapBeforeMs = 500;  // driver-only time before the job
     std::string table = "sales";      // what the plan's scans read
+    int extraColumns = 0;             // more columns in the scans' ReadSchema (a wide table)
 };
 
 struct ScenarioConfig {
@@ -57,6 +60,8 @@ struct ScenarioConfig {
     int lateExecutors = 0;                // executors that arrive only after the first job
     int64_t lateExecutorDelayMs = 20000;
     int idleExecutors = 0;  // registered but never given a task
+    int slowExecutor = -1;  // an executor (index) whose tasks run slowExecutorFactor × longer
+    double slowExecutorFactor = 1.0;
     bool dynamicAllocationWithoutShuffleService = false;
     bool javaSerializer = false;
     std::vector<JobSpec> jobs;
@@ -64,7 +69,8 @@ struct ScenarioConfig {
 
 // Preset names: demo, healthy, skew, spill, small-files, tiny-tasks, too-few-partitions,
 // idle-executors, gc-pressure, failures, speculation, cache, missed-broadcast, oversized-broadcast,
-// missing-pushdown, python-udf, cartesian, cold-start, bench.
+// missing-pushdown, python-udf, cartesian, cold-start, slow-host, locality, wide-scan,
+// speculation-waste, bench.
 std::vector<std::string> scenarioNames();
 // `scale` multiplies task counts (bench uses it to reach a target size). Unknown name: healthy.
 ScenarioConfig makeScenario(const std::string& name, double scale = 1.0);

@@ -15,6 +15,7 @@ struct TaskSim {
     bool speculative = false;
     std::string reason = "Success";  // Success, ExceptionFailure, FetchFailed, TaskKilled
     bool skewed = false;
+    bool remote = false;  // ran away from its data (Locality ANY)
     int64_t deserialize = 0, deserializeCpu = 0, runTime = 0, cpuTime = 0, resultSize = 0,
             gcTime = 0, resultSerialization = 0, peakMemory = 0, memorySpilled = 0, diskSpilled = 0;
     int64_t remoteBlocks = 0, localBlocks = 0, fetchWait = 0, remoteBytes = 0, localBytes = 0,

@@ -78,6 +78,15 @@ void Diagnosis::eachRuleFiresOnItsScenario_data() {
                                 << "cold-start" << -1;
     QTest::newRow("config") << "demo"
                             << "config" << -1;
+    // clang-format off
+    QTest::newRow("recomputation") << "cache" << "recomputation" << -1;
+    QTest::newRow("executor memory") << "skew" << "executor-memory" << -1;
+    QTest::newRow("slow host") << "slow-host" << "slow-host" << 0;
+    QTest::newRow("straggler") << "slow-host" << "straggler" << 0;
+    QTest::newRow("locality") << "locality" << "locality" << -1;
+    QTest::newRow("wide scan") << "wide-scan" << "wide-scan" << -1;
+    QTest::newRow("speculation waste") << "speculation-waste" << "speculation-waste" << 0;
+    // clang-format on
 }
 
 void Diagnosis::eachRuleFiresOnItsScenario() {
