@@ -114,6 +114,54 @@ void stragglerTails(const DiagnosisContext& ctx, TimeAccounting& ta) {
     }
 }
 
+// Windows inside a stage where cores stood idle although some of its tasks had not launched yet:
+// the scheduler held work back (locality wait, excluded executors, slow launches).
+void schedulingGaps(const DiagnosisContext& ctx, TimeAccounting& ta) {
+    const TaskTable& t = ctx.model.tasks;
+    std::vector<std::pair<int64_t, int>> all;  // every task: (time, +1 launch / -1 finish)
+    for (const StageFacts& f : ctx.stages)
+        for (uint32_t r : f.rows) {
+            all.emplace_back(t.get(r, TaskField::LaunchTime), +1);
+            all.emplace_back(t.get(r, TaskField::FinishTime), -1);
+        }
+    std::sort(all.begin(), all.end());
+    std::vector<int64_t> runningAfter(all.size());
+    int running = 0;
+    for (size_t i = 0; i < all.size(); ++i) runningAfter[i] = running += all[i].second;
+    for (const StageFacts& f : ctx.stages) {
+        if (f.durationMs < 2000 || f.rows.size() < 2) continue;
+        std::vector<int64_t> launches;
+        for (uint32_t r : f.rows) launches.push_back(t.get(r, TaskField::LaunchTime));
+        std::sort(launches.begin(), launches.end());
+        const int64_t minGap = std::max<int64_t>(1000, f.durationMs / 20);
+        auto i =
+            size_t(std::lower_bound(all.begin(), all.end(), std::make_pair(f.start, INT32_MIN)) -
+                   all.begin());
+        int64_t gapFrom = -1, at = f.start;
+        auto close = [&](int64_t until) {
+            if (gapFrom >= 0 && until - gapFrom >= minGap)
+                ta.gaps.push_back(
+                    {Gap::Cause::IdleSlots, gapFrom, until, f.stageId, f.attemptId,
+                     "cores idle while tasks of " + ctx.stageLabel(f) + " waited to launch"});
+            gapFrom = -1;
+        };
+        for (; i < all.size() && all[i].first <= f.end; ++i) {
+            // State after the events at or before `at`: running tasks, tasks not launched yet.
+            const int64_t next = all[i].first;
+            if (next > at) {
+                const int64_t busy = i > 0 ? runningAfter[i - 1] : 0;
+                const auto pending =
+                    launches.end() - std::upper_bound(launches.begin(), launches.end(), at);
+                const bool idle = pending > 0 && busy < ctx.cores.coresAt(at);
+                if (idle && gapFrom < 0) gapFrom = at;
+                if (!idle) close(at);
+                at = next;
+            }
+        }
+        close(at);
+    }
+}
+
 void coreSeries(const DiagnosisContext& ctx, TimeAccounting& ta, int samples) {
     if (ctx.wallMs <= 0 || samples <= 0) return;
     const double width = double(ctx.wallMs) / samples;
@@ -201,6 +249,7 @@ TimeAccounting accountTime(const DiagnosisContext& ctx, int samples) {
     if (ta.availableCoreMs > 0)
         ta.idleCores = std::clamp(1.0 - double(ta.taskTimeMs) / ta.availableCoreMs, 0.0, 1.0);
     stragglerTails(ctx, ta);
+    if (!ctx.cores.empty()) schedulingGaps(ctx, ta);
     std::sort(ta.gaps.begin(), ta.gaps.end(),
               [](const Gap& a, const Gap& b) { return a.startMs < b.startMs; });
     coreSeries(ctx, ta, samples);
