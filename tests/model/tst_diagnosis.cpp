@@ -1,6 +1,7 @@
 // The diagnosis engine: each rule fires on the generator's log for its problem and points at the
 // right stage, a healthy log stays clean, thresholds come from the rules file, severity follows
 // the cost, time accounting adds up, and on real logs the what-if model reproduces the run.
+#include <QSet>
 #include <QtTest>
 
 #include "LogGenerator.h"
@@ -25,6 +26,8 @@ private Q_SLOTS:
     void timeAccountingAddsUp();
     void whatIfReproducesRealRuns();
     void realLogsRaiseTheirKnownProblems();
+    void corpusScenariosRaiseExactlyTheirProblems_data();
+    void corpusScenariosRaiseExactlyTheirProblems();
 
 private:
     std::unique_ptr<EventLogModel> scenario(const std::string& name);
@@ -169,7 +172,8 @@ void Diagnosis::thresholdsComeFromTheRulesFile() {
     QVERIFY(fires({}, "task-skew"));
     RuleConfig strict;
     std::string error;
-    QVERIFY2(RuleConfig::parse(R"({"rules": {"task-skew": {"minRatio": 100}}})", strict, error),
+    QVERIFY2(RuleConfig::parse(R"({"rules": {"task-skew": {"minRatio": 100, "aqeFactor": 100}}})",
+                               strict, error),
              error.c_str());
     QVERIFY(!fires(strict, "task-skew"));
     RuleConfig off;
@@ -307,6 +311,54 @@ void Diagnosis::realLogsRaiseTheirKnownProblems() {
                                        [&](const Finding& f) { return f.rule == c.rule; });
         QVERIFY2(fired == c.fires, qPrintable(QString::fromUtf8(c.log) + QLatin1Char(' ') +
                                               QString::fromUtf8(c.rule)));
+    }
+}
+
+void Diagnosis::corpusScenariosRaiseExactlyTheirProblems_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QStringList>("rules");  // every rule that must fire; nothing else may
+    QTest::addColumn<int>("stage");          // a stage the first rule's evidence names, or -1
+    const QString dir = QStringLiteral("shuffle-works__spark-event-corpus-data/external/external-");
+    auto row = [&](const char* name, QStringList rules, int stage) {
+        QTest::newRow(name) << dir + QString::fromLatin1(name) + QStringLiteral("-eventlog.ndjson")
+                            << rules << stage;
+    };
+    row("failed", {QStringLiteral("failed-tasks"), QStringLiteral("failed-stages")}, 13);
+    row("low-shuffle-parallelism", {QStringLiteral("too-few-partitions")}, 11);
+    row("memory-spill-skew", {QStringLiteral("spill")}, 14);
+    row("oversized-shuffle", {QStringLiteral("too-few-partitions")}, 10);
+    row("retry-waste", {QStringLiteral("failed-tasks")}, 16);
+    row("shuffle-skewed", {QStringLiteral("task-skew")}, 8);
+    row("skewed", {QStringLiteral("task-skew")}, 4);
+    row("speculation-heavy", {QStringLiteral("speculation-waste")}, 18);
+    row("spill-heavy", {QStringLiteral("spill")}, 9);
+    row("tiny-tasks", {QStringLiteral("tiny-tasks")}, 15);
+    row("worker-imbalanced", {QStringLiteral("slow-host")}, 17);
+    row("minimal", {}, -1);
+}
+
+void Diagnosis::corpusScenariosRaiseExactlyTheirProblems() {
+    STAGELIGHT_REQUIRE_SHARED();
+    QFETCH(QString, log);
+    QFETCH(QStringList, rules);
+    QFETCH(int, stage);
+    const fs::path file = test::sharedDir() / "eventlogs" / log.toStdString();
+    if (!fs::exists(file)) QSKIP("the scenario log is not part of ../shared/eventlogs");
+    LoadResult r = loadEventLog(file);
+    QVERIFY2(r.model, r.error.c_str());
+    const Analysis a = analyze(*r.model);
+    QSet<QString> fired;
+    for (const Finding& f : a.findings) fired.insert(QString::fromStdString(f.rule));
+    // Whole-application notes that are true of these small fixtures too.
+    fired.remove(QStringLiteral("idle-cores"));
+    fired.remove(QStringLiteral("executor-memory"));
+    QCOMPARE(fired, QSet<QString>(rules.begin(), rules.end()));
+    if (stage >= 0) {
+        bool points = false;
+        for (const Finding& f : a.findings)
+            if (QString::fromStdString(f.rule) == rules.first())
+                for (const Evidence& e : f.evidence) points = points || e.stageId == stage;
+        QVERIFY2(points, "the evidence does not name the scenario's stage");
     }
 }
 

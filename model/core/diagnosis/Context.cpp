@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <map>
 
-#include "figures/StageTotals.h"
+#include "figures/StageTotals.h"  // tasksByStage
 
 namespace stagelight {
 
@@ -115,7 +115,6 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
       cores(m, appStart, appEnd) {
     const TaskTable& t = m.tasks;
     const auto rowsByStage = tasksByStage(m);
-    const auto totals = computeStageTotals(m);
     size_t driverTasks = 0;
     for (size_t s = 0; s < m.stages.size(); ++s) {
         StageFacts f;
@@ -137,15 +136,27 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
         f.p50 = f.quantile(0.5);
         f.p95 = f.quantile(0.95);
         f.max = f.durations.back();
-        const StageTotals& st = totals[s];
-        f.start = st.firstTaskLaunchTime;
-        f.durationMs = st.durationMs;
-        f.end = f.start + f.durationMs;
-        f.tasks = st.tasks;
-        f.failedTasks = st.failedTasks;
-        f.killedTasks = st.killedTasks;
-        if (const StageFigures* fig = m.status.stage(a.stageId, a.attemptId))
-            f.metrics = fig->metrics;
+        // Totals over every finished attempt that reported metrics: unlike the History Server's
+        // figures they do not depend on TaskStart events (excerpts often lack them).
+        int64_t firstLaunch = -1, lastFinish = -1;
+        for (uint32_t r : f.rows) {
+            if (t.hasFlag(r, kHasMetrics))
+                for (size_t i = 0; i < kTaskMetricCount; ++i)
+                    f.metrics.values[i] += t.get(r, TaskField(size_t(kFirstTaskMetric) + i));
+            const int64_t launch = t.get(r, TaskField::LaunchTime);
+            if (launch > 0 && (firstLaunch < 0 || launch < firstLaunch)) firstLaunch = launch;
+            lastFinish = std::max(lastFinish, t.get(r, TaskField::FinishTime));
+            const EndReason reason = t.endReason(r);
+            f.failedTasks += reason != EndReason::Success && reason != EndReason::TaskKilled &&
+                             reason != EndReason::TaskCommitDenied;
+            f.killedTasks +=
+                reason == EndReason::TaskKilled || reason == EndReason::TaskCommitDenied;
+        }
+        f.tasks = int64_t(f.rows.size());
+        f.start = firstLaunch > 0 ? firstLaunch : (a.submissionTime > 0 ? a.submissionTime : 0);
+        f.end = a.completionTime > 0 ? a.completionTime : lastFinish;
+        if (f.end < f.start) f.end = f.start + f.max;  // timestamps the log does not make sense of
+        f.durationMs = f.end - f.start;
         stages.push_back(std::move(f));
     }
     localMode = driverTasks > 0;

@@ -217,7 +217,8 @@ TimeAccounting accountTime(const DiagnosisContext& ctx, int samples) {
                   i == 0 ? "driver only, before the first job" : "driver only, between jobs");
         cursor = std::max(cursor, jobs[i].second);
         // No executor alive while a job runs: allocation delay or cold start.
-        if (!ctx.localMode)
+        // Only when the log lists executors: otherwise who ran the tasks is unknown.
+        if (!ctx.localMode && !ctx.cores.empty())
             for (const auto& [from, to, cores] : ctx.cores.segments(jobs[i].first, jobs[i].second))
                 if (cores == 0 && to > from)
                     ta.gaps.push_back({Gap::Cause::NoExecutors, from, to, -1, -1,

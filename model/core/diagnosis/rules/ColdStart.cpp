@@ -12,6 +12,7 @@ RuleDef coldStartRule() {
     r.defaults = {{"minWaitMs", 30000}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         if (in.ctx.localMode) return RuleRun::notRun("local mode: the driver runs the tasks");
+        if (in.ctx.cores.empty()) return RuleRun::notRun("the log has no executor events");
         int64_t waited = 0;
         std::vector<Evidence> windows;
         for (const Gap& g : in.time.gaps)

@@ -1,6 +1,7 @@
 // slow-host: one host's tasks take far longer than the others' in the same stage. Defaults from
 // sparkforensics' HOST: a stage with ≥ 3 hosts and ≥ 15 tasks; a host whose mean task time is
-// ≥ 2 × the median of host means and ≥ 1 s (the 20 %-of-tasks condition is relaxed to ≥ 3 tasks).
+// ≥ 2 × the median of host means and ≥ 1 s (the 20 %-of-tasks condition is relaxed to ≥ 3 tasks);
+// or one host with ≥ 75 % of the task time and ≥ 50 % of ≥ 10 tasks (its imbalance test).
 #include <map>
 
 #include "diagnosis/rules/RuleKit.h"
@@ -11,15 +12,13 @@ RuleDef slowHostRule() {
     RuleDef r;
     r.name = "slow-host";
     r.checks = "a host whose tasks are much slower than the other hosts'";
-    r.defaults = {{"minHosts", 3},
-                  {"minTasks", 15},
-                  {"minRatio", 2},
-                  {"minHostTasks", 3},
-                  {"minMeanMs", 1000}};
+    r.defaults = {{"minHosts", 3},       {"minTasks", 15},    {"minRatio", 2},
+                  {"minHostTasks", 3},   {"minMeanMs", 1000}, {"minImbalanceTasks", 10},
+                  {"maxTimeShare", 0.75}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            if (double(s.rows.size()) < p["minTasks"]) continue;
+            if (double(s.rows.size()) < std::min(p["minTasks"], p["minImbalanceTasks"])) continue;
             // Tasks that simply had more data are the skew rule's; hosts are compared on the rest.
             auto bytes = [&](uint32_t r) {
                 return t.get(r, TaskField::ShuffleLocalBytesRead) +
@@ -37,7 +36,37 @@ RuleDef slowHostRule() {
                 ++h.first;
                 h.second += in.ctx.taskDuration(r);
             }
-            if (double(hosts.size()) < p["minHosts"]) continue;
+            // One host doing most of the work (sparkforensics: ≥ 75 % of task time, ≥ 50 % of
+            // tasks).
+            int64_t allTasks = 0, allTime = 0;
+            for (const auto& [h, v] : hosts) {
+                allTasks += v.first;
+                allTime += v.second;
+            }
+            for (const auto& [h, v] : hosts) {
+                if (hosts.size() < 2 || double(allTasks) < p["minImbalanceTasks"] || allTime <= 0 ||
+                    double(v.second) < p["maxTimeShare"] * double(allTime) ||
+                    double(v.first) < 0.5 * double(allTasks))
+                    continue;
+                const std::string host(in.ctx.model.strings.view(StrId(h)));
+                Finding f;
+                f.id = "slow-host:imbalance:" + host + ":stage-" + stageId(s.stageId, s.attemptId);
+                f.title = "Host " + host + " ran most of " + in.ctx.stageLabel(s);
+                char share[64];
+                std::snprintf(share, sizeof share, "%.0f %% of the task time (%lld of %lld tasks)",
+                              100.0 * double(v.second) / double(allTime),
+                              static_cast<long long>(v.first), static_cast<long long>(allTasks));
+                f.detail = std::string("It carried ") + share + " while " +
+                           std::to_string(hosts.size() - 1) + " other host(s) had little to do.";
+                f.costMethod = "not measured: the other hosts' idle time is in idle-cores";
+                f.fix =
+                    "Spread the work: more executors on the other hosts, a shorter "
+                    "spark.locality.wait if tasks waited for this host's data";
+                f.evidence = {Evidence::stage(s.stageId, s.attemptId)};
+                out.push_back(std::move(f));
+            }
+            if (double(hosts.size()) < p["minHosts"] || double(s.rows.size()) < p["minTasks"])
+                continue;
             std::vector<double> means;
             for (const auto& [h, v] : hosts) means.push_back(double(v.second) / double(v.first));
             std::sort(means.begin(), means.end());

@@ -1,6 +1,9 @@
-// speculation-waste: speculative copies that lost the race and were killed. sparkforensics' SPEC
+// speculation-waste: speculative copies that lost the race (killed, or finishing after another
+// attempt of the same task had already succeeded). sparkforensics' SPEC
 // asks ≥ 5 losing attempts and ≥ 60 s; here ≥ 1 attempt and ≥ 1 s, since severity follows the
 // wasted time's share of the run and small waste shows as info.
+#include <map>
+
 #include "diagnosis/rules/RuleKit.h"
 
 namespace stagelight::rules {
@@ -18,12 +21,25 @@ RuleDef speculationWasteRule() {
         int64_t worstWaste = 0;
         for (const StageFacts& s : in.ctx.stages) {
             int64_t stageWaste = 0;
+            // The first success of each index; a later speculative success duplicated its work.
+            std::map<int64_t, int64_t> firstSuccess;
             for (uint32_t r : s.rows)
-                if (t.hasFlag(r, kKilled) &&
-                    (t.hasFlag(r, kSpeculative) || t.get(r, TaskField::Attempt) > 0)) {
+                if (t.endReason(r) == EndReason::Success) {
+                    auto [it, fresh] = firstSuccess.try_emplace(t.get(r, TaskField::Index),
+                                                                t.get(r, TaskField::FinishTime));
+                    if (!fresh) it->second = std::min(it->second, t.get(r, TaskField::FinishTime));
+                }
+            for (uint32_t r : s.rows) {
+                const bool killedCopy = t.hasFlag(r, kKilled) && (t.hasFlag(r, kSpeculative) ||
+                                                                  t.get(r, TaskField::Attempt) > 0);
+                const bool duplicate =
+                    t.hasFlag(r, kSpeculative) && t.endReason(r) == EndReason::Success &&
+                    firstSuccess[t.get(r, TaskField::Index)] < t.get(r, TaskField::FinishTime);
+                if (killedCopy || duplicate) {
                     ++losing;
                     stageWaste += in.ctx.taskDuration(r);
                 }
+            }
             wasted += stageWaste;
             if (stageWaste > worstWaste) {
                 worstWaste = stageWaste;
@@ -36,8 +52,9 @@ RuleDef speculationWasteRule() {
         Finding f;
         f.id = "speculation-waste";
         f.title = std::to_string(losing) + " speculative copies lost the race";
-        f.detail = "Killed copies used " + formatMs(wasted) + " of executor time; most in " +
-                   in.ctx.stageLabel(*worst) + ".";
+        f.detail = "Copies that were killed or finished after another attempt used " +
+                   formatMs(wasted) + " of executor time; most in " + in.ctx.stageLabel(*worst) +
+                   ".";
         f.estimatedCostMs = int64_t(double(wasted) / slots);
         f.costMethod = "the killed copies' run time, spread over the cores";
         f.fix =

@@ -1,10 +1,11 @@
 // task-skew: a stage whose longest task runs far longer than its median because it got more data.
 // Defaults: max ÷ median task duration ≥ 5 (between sparkforensics' P95/P50 > 3 and DataFlint's
 // max/median > 10) with the longest task ≥ 2 s (DataFlint asks 5 s; severity follows the cost's
-// share of the run, so a short skew shows as info rather than not at all); it counts as data skew
-// when the longest task's shuffle read or input is ≥ 3 × the median (else it is a straggler). AQE
-// splits a skewed join partition only when it is > 5 × the median and > 256 MiB (Spark's
-// skewedPartitionFactor and skewedPartitionThresholdInBytes), and never an aggregation's.
+// share of the run, so a short skew shows as info rather than not at all), or a partition > 5 ×
+// the median and > 256 MiB (AQE's own definition of skew, which holds even when durations hide
+// it). It counts as data skew when the longest task's shuffle read or input is ≥ 3 × the median
+// (else it is a straggler). AQE splits a skewed join partition only when it is > 5 × the median and
+// > 256 MiB (skewedPartitionFactor, skewedPartitionThresholdInBytes), never an aggregation's.
 #include <cmath>
 
 #include "diagnosis/rules/RuleKit.h"
@@ -21,9 +22,7 @@ RuleDef taskSkewRule() {
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            if (double(s.rows.size()) < p["minTasks"] || s.max < p["minMaxTaskMs"] || s.p50 <= 0 ||
-                double(s.max) < p["minRatio"] * double(s.p50))
-                continue;
+            if (double(s.rows.size()) < p["minTasks"] || s.p50 <= 0) continue;
             auto bytes = [&](uint32_t r) {
                 return t.get(r, TaskField::ShuffleLocalBytesRead) +
                        t.get(r, TaskField::ShuffleRemoteBytesRead) +
@@ -35,6 +34,12 @@ RuleDef taskSkewRule() {
             const int64_t medianBytes = quantileOf(sizes, 0.5), maxBytes = sizes.back();
             if (medianBytes <= 0 || double(maxBytes) < p["minDataRatio"] * double(medianBytes))
                 continue;  // not data-driven: the straggler rule looks at it
+            const bool timeSkew = double(s.max) >= p["minMaxTaskMs"] &&
+                                  double(s.max) >= p["minRatio"] * double(s.p50);
+            // AQE's own definition of a skewed partition, even where the durations hide it.
+            const bool dataSkew = double(maxBytes) > p["aqeFactor"] * double(medianBytes) &&
+                                  double(maxBytes) > p["aqeThresholdBytes"];
+            if (!timeSkew && !dataSkew) continue;
             const double even = std::max(double(s.p50), double(s.taskTimeMs) / averageSlots(s));
             const int64_t cost =
                 std::max<int64_t>(0, int64_t(double(std::min(s.durationMs, s.max)) - even));
