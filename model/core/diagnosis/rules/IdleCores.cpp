@@ -14,16 +14,17 @@ RuleDef idleCoresRule() {
         const TimeAccounting& ta = in.time;
         if (ta.idleCores < 0) return RuleRun::notRun("no executor cores are logged");
         if (ta.idleCores <= p["maxIdleShare"]) return RuleRun{};
-        const double idleCoreHours = ta.availableCoreMs * ta.idleCores / 3.6e6;
+        const int64_t idleCoreMs = int64_t(ta.availableCoreMs * ta.idleCores);
         const bool dynamic =
             sparkConf(in, "spark.dynamicAllocation.enabled").value_or("") == "true";
         char buf[160];
-        std::snprintf(buf, sizeof buf, "%.0f %% of executor core time was idle (%.1f core-hours)",
-                      ta.idleCores * 100, idleCoreHours);
+        std::snprintf(buf, sizeof buf, "%.0f %% of executor core time was idle (",
+                      ta.idleCores * 100);
         Finding f;
         f.id = "idle-cores";
         f.title = "Most executor cores were idle";
-        f.detail = std::string(buf) + ": " + formatMs(ta.taskTimeMs) + " of task time against " +
+        f.detail = std::string(buf) + formatMs(idleCoreMs) +
+                   " of core time): " + formatMs(ta.taskTimeMs) + " of task time against " +
                    formatMs(int64_t(ta.availableCoreMs)) + " of core time allocated.";
         f.estimatedCostMs = 0;
         f.costMethod = "costs executor hours rather than wall clock";
