@@ -1,9 +1,10 @@
-// cache-waste: persisted RDDs that did not pay off: only partly cached (evicted or too big;
-// sparkforensics' CSTOR: cached/total < 0.9, or more than 15 % of a cache on disk). Block
-// updates give the History Server's storage
-// figures; without them the stages' RDD Info counts the cached partitions.
+// cache-waste: persisted RDDs that did not pay off: never read by another stage, or only partly
+// cached (evicted or too big; sparkforensics' CSTOR: cached/total < 0.9, or more than 15 % of a
+// cache on disk). Block updates give the History Server's storage figures; without them the
+// stages' RDD Info counts the cached partitions.
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "diagnosis/rules/RuleKit.h"
 
@@ -87,6 +88,23 @@ RuleDef cacheWasteRule() {
             f.fix =
                 "Persist with MEMORY_AND_DISK (or MEMORY_AND_DISK_SER), give storage more memory "
                 "(spark.memory.fraction), or cache fewer columns";
+            f.evidence = {Evidence::rdd(id, "the cached RDD")};
+            out.push_back(std::move(f));
+        }
+        // Persisted but read by no other stage: the cache cost memory and bought nothing.
+        std::map<int32_t, std::set<int32_t>> usedBy;  // rdd → stage ids whose RDD Info lists it
+        for (const StageAttempt& a : m.stages)
+            for (const RddInfo& info : a.rdds) usedBy[info.id].insert(a.stageId);
+        for (const auto& [id, rdd] : rdds) {
+            if (usedBy[id].size() > 1 || rdd.cached == 0) continue;
+            Finding f;
+            f.id = "cache-waste:unused-rdd-" + std::to_string(id);
+            f.title = "RDD " + std::to_string(id) + " was cached but never reused";
+            f.detail = "\"" + rdd.name + "\" (" + rdd.level + ", " + formatBytes(rdd.memory) +
+                       " in memory) is used only by the stage that computed it.";
+            f.costMethod = "costs executor storage memory, not wall clock";
+            f.minSeverity = Severity::Info;
+            f.fix = "Drop the cache()/persist() call, or unpersist() right after the last use";
             f.evidence = {Evidence::rdd(id, "the cached RDD")};
             out.push_back(std::move(f));
         }
