@@ -36,7 +36,7 @@ int runGui(int argc, char** argv) {
     if (log.isEmpty()) log = demoLogPath();
     stagelight::MainWindow window;
     if (!screenshot.isEmpty()) {
-        QObject::connect(&window, &stagelight::MainWindow::modelShown, &window, [&] {
+        QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
             QTimer::singleShot(200, &window, [&] {
                 const bool ok = window.grab().save(screenshot);
                 std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",

@@ -15,10 +15,14 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
+#include "qt/FindingsModel.h"
 #include "qt/JobTableModel.h"
 #include "qt/LoadWarningsModel.h"
 #include "qt/StageTableModel.h"
+#include "qt/TaskSummaryModel.h"
+#include "qt/TaskTableModel.h"
 #include "tables/DataTableView.h"
 
 namespace stagelight {
@@ -33,6 +37,13 @@ MainWindow::MainWindow(QWidget* parent)
       stageView_(new DataTableView(this)),
       jobView_(new DataTableView(this)),
       warningView_(new DataTableView(this)),
+      findings_(new FindingsModel(this)),
+      tasks_(new TaskTableModel(this)),
+      summary_(new TaskSummaryModel(this)),
+      findingView_(new DataTableView(this)),
+      taskView_(new DataTableView(this)),
+      summaryView_(new DataTableView(this)),
+      navigator_(nullptr),
       filter_(new QLineEdit(this)),
       status_(new QLabel(this)),
       progress_(new QProgressBar(this)),
@@ -44,6 +55,18 @@ MainWindow::MainWindow(QWidget* parent)
     jobView_->setSourceModel(jobs_);
     jobView_->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
     warningView_->setSourceModel(warnings_);
+    findingView_->setSourceModel(findings_);
+    taskView_->setSourceModel(tasks_);
+    taskView_->sortByColumn(TaskTableModel::TaskId, Qt::AscendingOrder);
+    summaryView_->setSourceModel(summary_);
+    summaryView_->setSortingEnabled(false);
+    summaryView_->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
+    navigator_ = new Navigator(stageView_, stages_, tasks_, summary_, taskView_, this);
+    connect(findingView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        const QModelIndex source = findingView_->sourceIndex(index);
+        if (const Finding* f = findings_->finding(source.row())) navigator_->showFinding(*f);
+    });
+    connect(findingView_, &QAbstractItemView::clicked, findingView_, &QAbstractItemView::activated);
 
     auto* central = new QSplitter(Qt::Vertical, this);
     central->addWidget(overview_);
@@ -64,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(session_, &LoadSession::progress, this, &MainWindow::showProgress);
     connect(session_, &LoadSession::modelAvailable, this, &MainWindow::showModel);
+    connect(session_, &LoadSession::analysisAvailable, this, &MainWindow::showAnalysis);
     connect(session_, &LoadSession::loadFailed, this, [this](const QString& message) {
         progress_->setVisible(false);
         cancel_->setVisible(false);
@@ -104,9 +128,24 @@ void MainWindow::createDocks() {
         return d;
     };
     dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
+    QDockWidget* alerts =
+        dock(tr("Alerts"), QStringLiteral("alertsDock"), findingView_, Qt::RightDockWidgetArea);
+    QDockWidget* summary = dock(tr("Summary metrics"), QStringLiteral("summaryDock"), summaryView_,
+                                Qt::RightDockWidgetArea);
+    QDockWidget* tasks =
+        dock(tr("Tasks"), QStringLiteral("tasksDock"), taskView_, Qt::BottomDockWidgetArea);
     QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_,
                                  Qt::BottomDockWidgetArea);
-    resizeDocks({warnings}, {140}, Qt::Vertical);
+    tabifyDockWidget(tasks, warnings);
+    tasks->raise();
+    resizeDocks({tasks}, {220}, Qt::Vertical);
+    resizeDocks({alerts, summary}, {520, 520}, Qt::Horizontal);
+    connect(navigator_, &Navigator::stageShown, this,
+            [tasks, summary](int32_t stageId, int32_t attemptId, int count) {
+                const QString id = QStringLiteral("%1.%2").arg(stageId).arg(attemptId);
+                tasks->setWindowTitle(tr("Tasks of stage %1 (%2)").arg(id).arg(count));
+                summary->setWindowTitle(tr("Summary metrics of stage %1").arg(id));
+            });
 }
 
 void MainWindow::chooseFile() {
@@ -135,6 +174,8 @@ void MainWindow::showModel(ModelPtr model) {
     progress_->setVisible(false);
     cancel_->setVisible(false);
     overview_->setModel(model_);
+    navigator_->setModel(model_);
+    findings_->setAnalysis(nullptr);
     stages_->setModel(model_);
     jobs_->setModel(model_);
     warnings_->setModel(model_);
@@ -147,7 +188,17 @@ void MainWindow::showModel(ModelPtr model) {
             .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion))
             .arg(qint64(model_->report.loadMillis))
             .arg(warnings));
+    // Start on the longest stage, as the table is sorted.
+    if (stageView_->model()->rowCount() > 0) stageView_->selectRow(0);
     Q_EMIT modelShown();
+}
+
+void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
+    if (model != model_) return;  // a newer log is on screen
+    analysis_ = std::move(analysis);
+    findings_->setAnalysis(analysis_);
+    findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
+    Q_EMIT analysisShown();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -1,5 +1,6 @@
-// The main window: overview and stage table in the middle, jobs and load warnings docked, a
-// status bar with the file, Spark version, load time and warning count. Logs open from the
+// The main window: overview and stage table in the middle; jobs, alerts (the diagnosis'
+// findings), the selected stage's tasks and summary metrics, and load warnings docked; a status
+// bar with the file, Spark version, load time and warning count. Logs open from the
 // toolbar, the command line, or by dropping a file on the window.
 #pragma once
 
@@ -15,7 +16,11 @@ class QPushButton;
 namespace stagelight {
 
 class DataTableView;
+class FindingsModel;
 class JobTableModel;
+class Navigator;
+class TaskSummaryModel;
+class TaskTableModel;
 class LoadWarningsModel;
 class OverviewPanel;
 class StageTableModel;
@@ -28,7 +33,8 @@ public:
     ModelPtr currentModel() const { return model_; }
 
 Q_SIGNALS:
-    void modelShown();  // a loaded model is on screen (used by --screenshot)
+    void modelShown();     // a loaded model is on screen
+    void analysisShown();  // its findings are on screen too (used by --screenshot)
     void loadFinishedWithError(const QString& message);
 
 protected:
@@ -39,6 +45,7 @@ private:
     void createActions();
     void createDocks();
     void showModel(ModelPtr model);
+    void showAnalysis(ModelPtr model, AnalysisPtr analysis);
     void showProgress(qint64 done, qint64 total);
     void chooseFile();
 
@@ -52,6 +59,14 @@ private:
     DataTableView* stageView_;
     DataTableView* jobView_;
     DataTableView* warningView_;
+    FindingsModel* findings_;
+    TaskTableModel* tasks_;
+    TaskSummaryModel* summary_;
+    DataTableView* findingView_;
+    DataTableView* taskView_;
+    DataTableView* summaryView_;
+    Navigator* navigator_;
+    AnalysisPtr analysis_;
     QLineEdit* filter_;
     QLabel* status_;
     QProgressBar* progress_;

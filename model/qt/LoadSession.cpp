@@ -10,6 +10,7 @@ namespace stagelight {
 
 LoadSession::LoadSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<ModelPtr>();
+    qRegisterMetaType<AnalysisPtr>();
 }
 
 LoadSession::~LoadSession() {
@@ -59,6 +60,15 @@ void LoadSession::load(const QString& path) {
                     Q_EMIT self->modelAvailable(model);
                 else
                     Q_EMIT self->loadFailed(error);
+            },
+            Qt::QueuedConnection);
+        if (!model || cancelled) return;
+        AnalysisPtr analysis = std::make_shared<const Analysis>(analyze(*model));
+        QMetaObject::invokeMethod(
+            self,
+            [self, model, analysis, generation] {
+                if (self && self->generation_ == generation && !self->cancel_->load())
+                    Q_EMIT self->analysisAvailable(model, analysis);
             },
             Qt::QueuedConnection);
     });

@@ -8,11 +8,13 @@
 #include <atomic>
 #include <memory>
 
+#include "diagnosis/Analyzer.h"
 #include "model/EventLogModel.h"
 
 namespace stagelight {
 
 using ModelPtr = std::shared_ptr<const EventLogModel>;
+using AnalysisPtr = std::shared_ptr<const Analysis>;
 
 class LoadSession : public QObject {
     Q_OBJECT
@@ -27,6 +29,8 @@ public:
 Q_SIGNALS:
     void progress(qint64 bytesDone, qint64 bytesTotal);
     void modelAvailable(stagelight::ModelPtr model);
+    // After the model: the diagnosis of the same log (findings come last, as they take longest).
+    void analysisAvailable(stagelight::ModelPtr model, stagelight::AnalysisPtr analysis);
     void loadFailed(const QString& message);
 
 private:
@@ -38,3 +42,4 @@ private:
 }  // namespace stagelight
 
 Q_DECLARE_METATYPE(stagelight::ModelPtr)
+Q_DECLARE_METATYPE(stagelight::AnalysisPtr)

@@ -30,6 +30,15 @@ int StageTableModel::rebuild() {
     return int(rows_.size());
 }
 
+int StageTableModel::rowOfStage(int32_t stageId, int32_t attemptId) const {
+    if (!snapshot()) return -1;
+    for (size_t i = 0; i < rows_.size(); ++i) {
+        const StageAttempt& s = snapshot()->stages[rows_[i].stage];
+        if (s.stageId == stageId && s.attemptId == attemptId) return int(i);
+    }
+    return -1;
+}
+
 QVariant StageTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !snapshot() || index.row() >= int(rows_.size())) return {};
     const StageTotals& st = rows_[size_t(index.row())];

@@ -42,6 +42,39 @@ private Q_SLOTS:
         QVERIFY(w.grab().save(shot));
     }
 
+    void alertsNavigateToTheirEvidence() {
+        const QString log = tmp_.filePath(QStringLiteral("skew.json"));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("skew")));
+        MainWindow w;
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        w.show();
+        w.openLog(log);
+        QVERIFY(analysed.wait(30000));
+        QTableView* alerts = nullptr;
+        QTableView* tasks = nullptr;
+        for (QTableView* t : w.findChildren<QTableView*>()) {
+            const QString first =
+                t->model()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
+            const QString second =
+                t->model()->headerData(1, Qt::Horizontal, Qt::DisplayRole).toString();
+            if (first == QStringLiteral("Severity") && second == QStringLiteral("Est. cost"))
+                alerts = t;
+            if (first == QStringLiteral("Task")) tasks = t;
+        }
+        QVERIFY(alerts && tasks);
+        QVERIFY(alerts->model()->rowCount() > 0);
+        // The most expensive finding is the skew of stage 1: activating it shows that stage's
+        // tasks with the skewed one selected.
+        const QModelIndex top = alerts->model()->index(0, 2);
+        QVERIFY(top.data().toString().contains(QStringLiteral("stage 1.0")));
+        Q_EMIT alerts->activated(top);
+        QCOMPARE(tasks->model()->rowCount(), 32);
+        const QModelIndexList selected = tasks->selectionModel()->selectedRows();
+        QVERIFY(!selected.isEmpty());
+        const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
+        QVERIFY(w.grab().save(shot));
+    }
+
     void reportsAnUnreadableLog() {
         MainWindow w;
         QSignalSpy failed(&w, &MainWindow::loadFinishedWithError);

@@ -5,10 +5,13 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "load/Loader.h"
+#include "qt/FindingsModel.h"
 #include "qt/JobTableModel.h"
 #include "qt/LoadSession.h"
 #include "qt/LoadWarningsModel.h"
 #include "qt/StageTableModel.h"
+#include "qt/TaskSummaryModel.h"
+#include "qt/TaskTableModel.h"
 
 using namespace stagelight;
 
@@ -59,6 +62,58 @@ private Q_SLOTS:
         QVERIFY(!m.data(m.index(0, LoadWarningsModel::Line), Qt::DisplayRole).toString().isEmpty());
     }
 
+    void findingsTable() {
+        FindingsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto analysis = std::make_shared<const Analysis>(analyze(*model_));
+        m.setAnalysis(analysis);
+        QCOMPARE(m.rowCount(), int(analysis->findings.size()));
+        QVERIFY(m.rowCount() > 5);
+        QCOMPARE(m.data(m.index(0, FindingsModel::Title), Qt::DisplayRole).toString(),
+                 QString::fromStdString(analysis->findings[0].title));
+        // Log text in a tooltip is escaped, never markup.
+        QVERIFY(m.data(m.index(0, FindingsModel::Title), Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("<p")));
+        m.setAnalysis(nullptr);
+        QCOMPARE(m.rowCount(), 0);
+    }
+
+    void taskTableShowsEveryAttemptOfTheStage() {
+        TaskTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const StageAttempt* s = model_->stage(4, 0);  // the stage with failed attempts
+        QVERIFY(s);
+        m.setStage(model_, size_t(s - model_->stages.data()));
+        int failed = 0;
+        for (int r = 0; r < m.rowCount(); ++r)
+            failed += m.data(m.index(r, TaskTableModel::Status), Qt::DisplayRole)
+                          .toString()
+                          .startsWith(QStringLiteral("FAILED"));
+        QVERIFY(failed > 0);
+        QVERIFY(m.rowCount() > s->numTasks);  // retries are rows too
+        const int64_t id = m.data(m.index(3, 0), TaskTableModel::TaskIdRole).toLongLong();
+        QCOMPARE(m.rowOfTask(id), 3);
+        m.setStage(nullptr, 0);
+        QCOMPARE(m.rowCount(), 0);
+    }
+
+    void taskSummaryIsTheRestQuantiles() {
+        TaskSummaryModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const StageAttempt* s = model_->stage(3, 0);
+        m.setStage(model_, size_t(s - model_->stages.data()));
+        QCOMPARE(m.columnCount(), int(TaskSummaryModel::ColumnCount));
+        const auto rest =
+            taskSummary(*model_, stageTaskRows(*model_, 3, 0), {0, 0.25, 0.5, 0.75, 1});
+        QVERIFY(rest);
+        QCOMPARE(m.tasksSummarized(), int(rest->taskCount));
+        // Row 0 is Duration: the same numbers as `stagelight rest`'s taskSummary.
+        for (int c = TaskSummaryModel::Min; c <= TaskSummaryModel::Max; ++c)
+            QCOMPARE(m.data(m.index(0, c), Qt::UserRole).toDouble(),
+                     (*rest)[SummaryMetric::Duration][size_t(c - TaskSummaryModel::Min)]);
+    }
+
     void loadSessionDeliversAndDropsStaleResults() {
         LoadSession session;
         QSignalSpy available(&session, &LoadSession::modelAvailable);
@@ -67,8 +122,12 @@ private Q_SLOTS:
             (std::filesystem::path(tmp_.path().toStdString()) / "demo").string());
         session.load(QStringLiteral("/nonexistent/superseded"));
         session.load(log);  // supersedes the first: only this one reports
+        QSignalSpy analysed(&session, &LoadSession::analysisAvailable);
         QVERIFY(available.wait(20000));
         QCOMPARE(available.size(), 1);
+        QVERIFY(analysed.wait(20000));  // the findings follow the model
+        QCOMPARE(analysed.first().first().value<ModelPtr>(),
+                 available.first().first().value<ModelPtr>());
         QCOMPARE(failed.size(), 0);
         session.load(QStringLiteral("/nonexistent/log"));
         QVERIFY(failed.wait(20000));

@@ -35,4 +35,23 @@ QModelIndex DataTableView::sourceIndex(const QModelIndex& viewIndex) const {
     return proxy_->mapToSource(viewIndex);
 }
 
+void DataTableView::selectSourceRows(const QList<int>& rows) {
+    QAbstractItemModel* source = proxy_->sourceModel();
+    if (!source) return;
+    QItemSelection selection;
+    QModelIndex first;
+    for (int row : rows) {
+        const QModelIndex v = proxy_->mapFromSource(source->index(row, 0));
+        if (!v.isValid()) continue;
+        if (!first.isValid()) first = v;
+        selection.select(v, v.siblingAtColumn(proxy_->columnCount() - 1));
+    }
+    if (!first.isValid()) return;
+    setSelectionMode(rows.size() > 1 ? QAbstractItemView::ExtendedSelection
+                                     : QAbstractItemView::SingleSelection);
+    selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+    selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    scrollTo(first, QAbstractItemView::PositionAtCenter);
+}
+
 }  // namespace stagelight

@@ -15,6 +15,8 @@ public:
     void setFilterText(const QString& text);
     // Row of the source model for a view index (the view shows the proxy's order).
     QModelIndex sourceIndex(const QModelIndex& viewIndex) const;
+    // Selects these rows of the source model (the first becomes current and is scrolled to).
+    void selectSourceRows(const QList<int>& rows);
 
 private:
     QSortFilterProxyModel* proxy_;

@@ -1,0 +1,65 @@
+#include "gui/Navigator.h"
+
+#include <QItemSelectionModel>
+
+#include "qt/StageTableModel.h"
+#include "qt/TaskSummaryModel.h"
+#include "qt/TaskTableModel.h"
+#include "tables/DataTableView.h"
+
+namespace stagelight {
+
+Navigator::Navigator(DataTableView* stageView, StageTableModel* stages, TaskTableModel* tasks,
+                     TaskSummaryModel* summary, DataTableView* taskView, QObject* parent)
+    : QObject(parent),
+      stageView_(stageView),
+      stages_(stages),
+      tasks_(tasks),
+      summary_(summary),
+      taskView_(taskView) {
+    // Selecting a stage by hand is navigation too.
+    connect(
+        stageView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (navigating_ || !current.isValid()) return;
+            const QModelIndex source = stageView_->sourceIndex(current);
+            loadStage(size_t(stages_->data(source, StageTableModel::StageIndexRole).toULongLong()));
+        });
+}
+
+void Navigator::loadStage(size_t stageIndex) {
+    if (!model_ || stageIndex >= model_->stages.size()) return;
+    tasks_->setStage(model_, stageIndex);
+    summary_->setStage(model_, stageIndex);
+    const StageAttempt& s = model_->stages[stageIndex];
+    Q_EMIT stageShown(s.stageId, s.attemptId, tasks_->rowCount());
+}
+
+void Navigator::showStage(int32_t stageId, int32_t attemptId) {
+    if (!model_) return;
+    const StageAttempt* s = model_->stage(stageId, attemptId);
+    if (!s) return;
+    navigating_ = true;
+    const int row = stages_->rowOfStage(stageId, attemptId);
+    if (row >= 0) stageView_->selectSourceRows({row});
+    navigating_ = false;
+    loadStage(size_t(s - model_->stages.data()));
+}
+
+void Navigator::showFinding(const Finding& finding) {
+    for (const Evidence& e : finding.evidence)
+        if (e.stageId >= 0) {
+            showStage(e.stageId, e.stageAttemptId);
+            break;
+        }
+    for (const Evidence& e : finding.evidence) {
+        if (e.kind != Evidence::Kind::Tasks) continue;
+        QList<int> rows;
+        for (int64_t id : e.taskIds)
+            if (const int row = tasks_->rowOfTask(id); row >= 0) rows.push_back(row);
+        taskView_->selectSourceRows(rows);
+        break;
+    }
+}
+
+}  // namespace stagelight

@@ -1,0 +1,42 @@
+// One place that moves every view to a piece of evidence: selecting a stage selects it in the
+// stage table and loads its tasks and summary; a finding selects its stage, then its outlier
+// tasks. Views never navigate each other directly.
+#pragma once
+
+#include <QObject>
+
+#include "qt/LoadSession.h"
+
+namespace stagelight {
+
+class DataTableView;
+class StageTableModel;
+class TaskTableModel;
+class TaskSummaryModel;
+
+class Navigator : public QObject {
+    Q_OBJECT
+public:
+    Navigator(DataTableView* stageView, StageTableModel* stages, TaskTableModel* tasks,
+              TaskSummaryModel* summary, DataTableView* taskView, QObject* parent);
+    void setModel(ModelPtr model) { model_ = std::move(model); }
+
+    void showStage(int32_t stageId, int32_t attemptId);
+    void showFinding(const Finding& finding);
+
+Q_SIGNALS:
+    void stageShown(int32_t stageId, int32_t attemptId, int tasks);
+
+private:
+    void loadStage(size_t stageIndex);  // the tasks and summary of model_->stages[stageIndex]
+
+    ModelPtr model_;
+    DataTableView* stageView_;
+    StageTableModel* stages_;
+    TaskTableModel* tasks_;
+    TaskSummaryModel* summary_;
+    DataTableView* taskView_;
+    bool navigating_ = false;
+};
+
+}  // namespace stagelight

@@ -1,0 +1,85 @@
+#include "qt/FindingsModel.h"
+
+#include "qt/PlainText.h"
+#include "report/Format.h"
+
+namespace stagelight {
+
+FindingsModel::FindingsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void FindingsModel::setAnalysis(AnalysisPtr analysis) {
+    beginResetModel();
+    analysis_ = std::move(analysis);
+    endResetModel();
+}
+
+const Finding* FindingsModel::finding(int row) const {
+    if (!analysis_ || row < 0 || size_t(row) >= analysis_->findings.size()) return nullptr;
+    return &analysis_->findings[size_t(row)];
+}
+
+int FindingsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !analysis_ ? 0 : int(analysis_->findings.size());
+}
+
+int FindingsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Severity:
+            return tr("Severity");
+        case Title:
+            return tr("Finding");
+        case Cost:
+            return tr("Est. cost");
+        case Rule:
+            return tr("Rule");
+        default:
+            return {};
+    }
+}
+
+QVariant FindingsModel::data(const QModelIndex& index, int role) const {
+    const Finding* f = index.isValid() ? finding(index.row()) : nullptr;
+    if (!f) return {};
+    if (role == FindingRole) return index.row();
+    if (role == SortRole) {
+        switch (index.column()) {
+            case Severity:
+                return int(f->severity);
+            case Cost:
+                return qlonglong(f->estimatedCostMs);
+            case Title:
+                return QString::fromStdString(f->title);
+            default:
+                return QString::fromStdString(f->rule);
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Cost ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                      : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
+    if (role == Qt::ToolTipRole)
+        return plainTooltip(QString::fromStdString(f->detail + "\n\nFix: " + f->fix +
+                                                   "\n\nCost: " + f->costMethod));
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+        case Severity:
+            return QString::fromUtf8(severityName(f->severity).data(),
+                                     qsizetype(severityName(f->severity).size()));
+        case Title:
+            return QString::fromStdString(f->title);
+        case Cost:
+            return f->estimatedCostMs > 0
+                       ? QString::fromStdString(formatDuration(f->estimatedCostMs))
+                       : QStringLiteral("—");
+        case Rule:
+            return QString::fromStdString(f->rule);
+        default:
+            return {};
+    }
+}
+
+}  // namespace stagelight
