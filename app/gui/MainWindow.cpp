@@ -15,6 +15,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "charts/TaskHistogramView.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
 #include "qt/FindingsModel.h"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(QWidget* parent)
       findingView_(new DataTableView(this)),
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
+      histogram_(new TaskHistogramView(this)),
       navigator_(nullptr),
       filter_(new QLineEdit(this)),
       status_(new QLabel(this)),
@@ -62,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
     summaryView_->setSortingEnabled(false);
     summaryView_->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
     navigator_ = new Navigator(stageView_, stages_, tasks_, summary_, taskView_, this);
+    navigator_->setHistogram(histogram_);
     connect(findingView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const QModelIndex source = findingView_->sourceIndex(index);
         if (const Finding* f = findings_->finding(source.row())) navigator_->showFinding(*f);
@@ -136,15 +139,20 @@ void MainWindow::createDocks() {
         dock(tr("Tasks"), QStringLiteral("tasksDock"), taskView_, Qt::BottomDockWidgetArea);
     QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_,
                                  Qt::BottomDockWidgetArea);
+    QDockWidget* histogram = dock(tr("Task histogram"), QStringLiteral("histogramDock"), histogram_,
+                                  Qt::BottomDockWidgetArea);
+    splitDockWidget(tasks, histogram, Qt::Horizontal);
     tabifyDockWidget(tasks, warnings);
     tasks->raise();
-    resizeDocks({tasks}, {220}, Qt::Vertical);
+    resizeDocks({tasks}, {240}, Qt::Vertical);
+    resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
     resizeDocks({alerts, summary}, {520, 520}, Qt::Horizontal);
     connect(navigator_, &Navigator::stageShown, this,
-            [tasks, summary](int32_t stageId, int32_t attemptId, int count) {
+            [tasks, summary, histogram](int32_t stageId, int32_t attemptId, int count) {
                 const QString id = QStringLiteral("%1.%2").arg(stageId).arg(attemptId);
                 tasks->setWindowTitle(tr("Tasks of stage %1 (%2)").arg(id).arg(count));
                 summary->setWindowTitle(tr("Summary metrics of stage %1").arg(id));
+                histogram->setWindowTitle(tr("Task histogram of stage %1").arg(id));
             });
 }
 

@@ -24,6 +24,7 @@ class TaskTableModel;
 class LoadWarningsModel;
 class OverviewPanel;
 class StageTableModel;
+class TaskHistogramView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -65,6 +66,7 @@ private:
     DataTableView* findingView_;
     DataTableView* taskView_;
     DataTableView* summaryView_;
+    TaskHistogramView* histogram_;
     Navigator* navigator_;
     AnalysisPtr analysis_;
     QLineEdit* filter_;

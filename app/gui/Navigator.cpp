@@ -2,6 +2,7 @@
 
 #include <QItemSelectionModel>
 
+#include "charts/TaskHistogramView.h"
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
@@ -27,10 +28,23 @@ Navigator::Navigator(DataTableView* stageView, StageTableModel* stages, TaskTabl
         });
 }
 
+void Navigator::setHistogram(TaskHistogramView* histogram) {
+    histogram_ = histogram;
+    connect(histogram_, &TaskHistogramView::tasksSelected, this, &Navigator::selectTasks);
+}
+
+void Navigator::selectTasks(const QList<qint64>& taskIds) {
+    QList<int> rows;
+    for (qint64 id : taskIds)
+        if (const int row = tasks_->rowOfTask(id); row >= 0) rows.push_back(row);
+    taskView_->selectSourceRows(rows);
+}
+
 void Navigator::loadStage(size_t stageIndex) {
     if (!model_ || stageIndex >= model_->stages.size()) return;
     tasks_->setStage(model_, stageIndex);
     summary_->setStage(model_, stageIndex);
+    if (histogram_) histogram_->setStage(model_, stageIndex);
     const StageAttempt& s = model_->stages[stageIndex];
     Q_EMIT stageShown(s.stageId, s.attemptId, tasks_->rowCount());
 }
@@ -54,10 +68,17 @@ void Navigator::showFinding(const Finding& finding) {
         }
     for (const Evidence& e : finding.evidence) {
         if (e.kind != Evidence::Kind::Tasks) continue;
-        QList<int> rows;
-        for (int64_t id : e.taskIds)
-            if (const int row = tasks_->rowOfTask(id); row >= 0) rows.push_back(row);
-        taskView_->selectSourceRows(rows);
+        selectTasks(QList<qint64>(e.taskIds.begin(), e.taskIds.end()));
+        if (histogram_) {
+            // Show the outliers in the metric the finding is about.
+            if (finding.rule == "spill")
+                histogram_->setMetric(HistogramMetric::SpillDisk);
+            else if (finding.rule == "gc-pressure")
+                histogram_->setMetric(HistogramMetric::GcTime);
+            else
+                histogram_->setMetric(HistogramMetric::Duration);
+            histogram_->setHighlightedTasks(e.taskIds);
+        }
         break;
     }
 }

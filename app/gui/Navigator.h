@@ -10,6 +10,7 @@
 namespace stagelight {
 
 class DataTableView;
+class TaskHistogramView;
 class StageTableModel;
 class TaskTableModel;
 class TaskSummaryModel;
@@ -20,9 +21,11 @@ public:
     Navigator(DataTableView* stageView, StageTableModel* stages, TaskTableModel* tasks,
               TaskSummaryModel* summary, DataTableView* taskView, QObject* parent);
     void setModel(ModelPtr model) { model_ = std::move(model); }
+    void setHistogram(TaskHistogramView* histogram);
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
+    void selectTasks(const QList<qint64>& taskIds);  // in the task table
 
 Q_SIGNALS:
     void stageShown(int32_t stageId, int32_t attemptId, int tasks);
@@ -36,6 +39,7 @@ private:
     TaskTableModel* tasks_;
     TaskSummaryModel* summary_;
     DataTableView* taskView_;
+    TaskHistogramView* histogram_ = nullptr;
     bool navigating_ = false;
 };
 

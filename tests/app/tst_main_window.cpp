@@ -6,6 +6,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "charts/TaskHistogramView.h"
 #include "gui/MainWindow.h"
 
 using namespace stagelight;
@@ -71,6 +72,12 @@ private Q_SLOTS:
         QCOMPARE(tasks->model()->rowCount(), 32);
         const QModelIndexList selected = tasks->selectionModel()->selectedRows();
         QVERIFY(!selected.isEmpty());
+        // The histogram shows the stage with the outliers highlighted.
+        auto* histogram = w.findChild<TaskHistogramView*>();
+        QVERIFY(histogram);
+        QCOMPARE(histogram->histogram().tasks, size_t(32));
+        QVERIFY(histogram->highlightedTasks() > 0);
+        QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
         const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
         QVERIFY(w.grab().save(shot));
     }

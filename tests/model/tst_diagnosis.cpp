@@ -8,6 +8,7 @@
 #include "Scenario.h"
 #include "TestSupport.h"
 #include "diagnosis/Analyzer.h"
+#include "figures/Histogram.h"
 #include "load/Loader.h"
 
 using namespace stagelight;
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void badRulesFilesAreRefused();
     void severityFollowsTheCostShare();
     void timeAccountingAddsUp();
+    void histogramBinsEveryFinishedTask();
     void whatIfReproducesRealRuns();
     void realLogsRaiseTheirKnownProblems();
     void corpusScenariosRaiseExactlyTheirProblems_data();
@@ -243,6 +245,29 @@ void Diagnosis::timeAccountingAddsUp() {
     QVERIFY(std::any_of(cold.findings.begin(), cold.findings.end(), [](const Finding& f) {
         return f.rule == "cold-start" && f.estimatedCostMs >= 30000;
     }));
+}
+
+void Diagnosis::histogramBinsEveryFinishedTask() {
+    auto model = scenario("skew");
+    const StageAttempt* s = model->stage(1, 0);
+    QVERIFY(s);
+    const size_t index = size_t(s - model->stages.data());
+    for (HistogramMetric m : {HistogramMetric::Duration, HistogramMetric::ShuffleRead}) {
+        const Histogram h = taskHistogram(*model, index, m, 20);
+        QCOMPARE(h.tasks, size_t(32));
+        QCOMPARE(h.bins.size(), size_t(20));
+        size_t binned = 0;
+        for (const HistogramBin& b : h.bins) {
+            QVERIFY(b.to > b.from);
+            binned += b.taskIds.size();
+        }
+        QCOMPARE(binned, h.tasks);
+        // The skewed task sits alone in the last bin, far above the median.
+        QCOMPARE(h.bins.back().taskIds.size(), size_t(1));
+        QVERIFY(h.max > 5 * h.median);
+    }
+    QCOMPARE(taskHistogram(*model, model->stages.size(), HistogramMetric::Duration).tasks,
+             size_t(0));
 }
 
 void Diagnosis::whatIfReproducesRealRuns() {

@@ -1,0 +1,50 @@
+// Task histograms of the selected stage (QCustomPlot): duration, shuffle read, input, spill or GC
+// time; median and max marked; linear or log count axis. Clicking a bar selects its tasks;
+// highlighted tasks (a finding's outliers) colour their bars.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "figures/Histogram.h"
+#include "qt/LoadSession.h"
+
+class QCheckBox;
+class QComboBox;
+class QCPBars;
+class QCustomPlot;
+class QLabel;
+
+namespace stagelight {
+
+class TaskHistogramView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TaskHistogramView(QWidget* parent = nullptr);
+    void setStage(ModelPtr model, size_t stageIndex);
+    void setMetric(HistogramMetric metric);
+    void setHighlightedTasks(std::vector<int64_t> taskIds);
+    const Histogram& histogram() const { return histogram_; }
+    size_t highlightedTasks() const { return highlighted_.size(); }
+
+Q_SIGNALS:
+    void tasksSelected(const QList<qint64>& taskIds);
+
+private:
+    void rebuild();
+    void redraw();
+
+    ModelPtr model_;
+    size_t stage_ = 0;
+    Histogram histogram_;
+    std::vector<int64_t> highlighted_;
+    QComboBox* metric_;
+    QCheckBox* log_;
+    QLabel* caption_;
+    QCustomPlot* plot_;
+    QCPBars* bars_;
+    QCPBars* highlightBars_;
+};
+
+}  // namespace stagelight
