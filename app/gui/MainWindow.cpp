@@ -1,15 +1,19 @@
 #include "gui/MainWindow.h"
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
@@ -79,6 +83,12 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    createMenus();
+    // The shipped layout, then the user's last one.
+    defaultLayout_ = saveState();
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/layout")).toByteArray());
 
     status_->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(status_, 1);
@@ -112,8 +122,7 @@ void MainWindow::createActions() {
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setMovable(false);
-    QAction* open = bar->addAction(tr("Open…"), this, &MainWindow::chooseFile);
-    open->setShortcut(QKeySequence::Open);
+    bar->addAction(tr("Open…"), this, &MainWindow::chooseFile);  // Ctrl+O is on the File menu
     bar->addSeparator();
     filter_->setPlaceholderText(tr("Filter stages"));
     filter_->setClearButtonEnabled(true);
@@ -156,6 +165,64 @@ void MainWindow::createDocks() {
             });
 }
 
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseFile);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Stagelight"), this, [this] {
+        QMessageBox::about(this, tr("About Stagelight"),
+                           tr("Stagelight opens Apache Spark event logs offline and shows where "
+                              "the time went, with evidence."));
+    });
+}
+
+void MainWindow::resetLayout() {
+    restoreState(defaultLayout_);
+    for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
+    restoreState(defaultLayout_);
+}
+
+QStringList MainWindow::recentFiles() const {
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > 10) files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList files = recentFiles();
+    for (const QString& f : files) {
+        // Plain text: a file name could hold '&' or markup.
+        QAction* a =
+            recentMenu_->addAction(QString(f).replace(QLatin1Char('&'), QStringLiteral("&&")));
+        connect(a, &QAction::triggered, this, [this, f] { openLog(f); });
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/layout"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
 void MainWindow::chooseFile() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open Spark event log"), path_,
@@ -179,6 +246,7 @@ void MainWindow::showProgress(qint64 done, qint64 total) {
 
 void MainWindow::showModel(ModelPtr model) {
     model_ = std::move(model);
+    rememberRecent(path_);
     progress_->setVisible(false);
     cancel_->setVisible(false);
     overview_->setModel(model_);

@@ -32,6 +32,8 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     void openLog(const QString& path);
     ModelPtr currentModel() const { return model_; }
+    QStringList recentFiles() const;
+    void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
 
 Q_SIGNALS:
     void modelShown();     // a loaded model is on screen
@@ -39,11 +41,15 @@ Q_SIGNALS:
     void loadFinishedWithError(const QString& message);
 
 protected:
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
+    void createMenus();
+    void rememberRecent(const QString& path);
+    void rebuildRecentMenu();
     void createDocks();
     void showModel(ModelPtr model);
     void showAnalysis(ModelPtr model, AnalysisPtr analysis);
@@ -69,6 +75,8 @@ private:
     TaskHistogramView* histogram_;
     Navigator* navigator_;
     AnalysisPtr analysis_;
+    QByteArray defaultLayout_;
+    class QMenu* recentMenu_ = nullptr;
     QLineEdit* filter_;
     QLabel* status_;
     QProgressBar* progress_;

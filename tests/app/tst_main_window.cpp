@@ -1,6 +1,9 @@
 // The main window opens a log on a worker thread, fills its tables, shows log text as plain text,
 // and reports an unreadable file; screenshots are saved for people to look at.
+#include <QDockWidget>
 #include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
 
@@ -16,6 +19,38 @@ class MainWindowTest : public QObject {
     QTemporaryDir tmp_;
 
 private Q_SLOTS:
+    void initTestCase() {
+        // Settings (layout, recent files) go to a throw-away location.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void layoutResetsAndRecentFilesAreKept() {
+        const QString log = tmp_.filePath(QStringLiteral("healthy.json"));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("healthy")));
+        {
+            MainWindow w;
+            QSignalSpy shown(&w, &MainWindow::modelShown);
+            w.show();
+            w.openLog(log);
+            QVERIFY(shown.wait(30000));
+            QCOMPARE(w.recentFiles().value(0), log);
+            auto* alerts = w.findChild<QDockWidget*>(QStringLiteral("alertsDock"));
+            QVERIFY(alerts);
+            alerts->hide();
+            w.close();  // saves the layout with the alerts hidden
+        }
+        MainWindow again;
+        again.show();
+        auto* alerts = again.findChild<QDockWidget*>(QStringLiteral("alertsDock"));
+        QVERIFY(alerts->isHidden());  // restored
+        again.resetLayout();
+        QVERIFY(!alerts->isHidden());
+        // Every dock can be found by its object name (saveState needs them).
+        for (QDockWidget* d : again.findChildren<QDockWidget*>())
+            QVERIFY(!d->objectName().isEmpty());
+    }
+
     void opensTheDemoScenario() {
         auto config = gen::makeScenario("demo");
         config.appName = "<b>bold</b> & <i>app</i>";  // text from a log is never rich text
