@@ -29,6 +29,7 @@
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
 #include "tables/DataTableView.h"
+#include "timeline/StageTimelineView.h"
 
 namespace stagelight {
 
@@ -49,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent)
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
       histogram_(new TaskHistogramView(this)),
+      timeline_(new StageTimelineView(this)),
       navigator_(nullptr),
       filter_(new QLineEdit(this)),
       status_(new QLabel(this)),
@@ -69,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     summaryView_->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
     navigator_ = new Navigator(stageView_, stages_, tasks_, summary_, taskView_, this);
     navigator_->setHistogram(histogram_);
+    navigator_->setTimeline(timeline_);
     connect(findingView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const QModelIndex source = findingView_->sourceIndex(index);
         if (const Finding* f = findings_->finding(source.row())) navigator_->showFinding(*f);
@@ -150,18 +153,22 @@ void MainWindow::createDocks() {
                                  Qt::BottomDockWidgetArea);
     QDockWidget* histogram = dock(tr("Task histogram"), QStringLiteral("histogramDock"), histogram_,
                                   Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = dock(tr("Stage timeline"), QStringLiteral("timelineDock"), timeline_,
+                                 Qt::BottomDockWidgetArea);
     splitDockWidget(tasks, histogram, Qt::Horizontal);
+    tabifyDockWidget(tasks, timeline);
     tabifyDockWidget(tasks, warnings);
-    tasks->raise();
+    timeline->raise();
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
     resizeDocks({alerts, summary}, {520, 520}, Qt::Horizontal);
     connect(navigator_, &Navigator::stageShown, this,
-            [tasks, summary, histogram](int32_t stageId, int32_t attemptId, int count) {
+            [tasks, summary, histogram, timeline](int32_t stageId, int32_t attemptId, int count) {
                 const QString id = QStringLiteral("%1.%2").arg(stageId).arg(attemptId);
                 tasks->setWindowTitle(tr("Tasks of stage %1 (%2)").arg(id).arg(count));
                 summary->setWindowTitle(tr("Summary metrics of stage %1").arg(id));
                 histogram->setWindowTitle(tr("Task histogram of stage %1").arg(id));
+                timeline->setWindowTitle(tr("Timeline of stage %1").arg(id));
             });
 }
 

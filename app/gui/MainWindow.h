@@ -25,6 +25,7 @@ class LoadWarningsModel;
 class OverviewPanel;
 class StageTableModel;
 class TaskHistogramView;
+class StageTimelineView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -73,6 +74,7 @@ private:
     DataTableView* taskView_;
     DataTableView* summaryView_;
     TaskHistogramView* histogram_;
+    StageTimelineView* timeline_;
     Navigator* navigator_;
     AnalysisPtr analysis_;
     QByteArray defaultLayout_;

@@ -7,6 +7,7 @@
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
 #include "tables/DataTableView.h"
+#include "timeline/StageTimelineView.h"
 
 namespace stagelight {
 
@@ -33,6 +34,12 @@ void Navigator::setHistogram(TaskHistogramView* histogram) {
     connect(histogram_, &TaskHistogramView::tasksSelected, this, &Navigator::selectTasks);
 }
 
+void Navigator::setTimeline(StageTimelineView* timeline) {
+    timeline_ = timeline;
+    connect(timeline_, &StageTimelineView::taskClicked, this,
+            [this](qint64 id) { selectTasks({id}); });
+}
+
 void Navigator::selectTasks(const QList<qint64>& taskIds) {
     QList<int> rows;
     for (qint64 id : taskIds)
@@ -45,6 +52,7 @@ void Navigator::loadStage(size_t stageIndex) {
     tasks_->setStage(model_, stageIndex);
     summary_->setStage(model_, stageIndex);
     if (histogram_) histogram_->setStage(model_, stageIndex);
+    if (timeline_) timeline_->setStage(model_, stageIndex);
     const StageAttempt& s = model_->stages[stageIndex];
     Q_EMIT stageShown(s.stageId, s.attemptId, tasks_->rowCount());
 }
@@ -79,8 +87,17 @@ void Navigator::showFinding(const Finding& finding) {
                 histogram_->setMetric(HistogramMetric::Duration);
             histogram_->setHighlightedTasks(e.taskIds);
         }
+        if (timeline_) timeline_->setHighlightedTasks(e.taskIds);
         break;
     }
+    // The evidence window of a stage-level finding becomes the timeline's range.
+    if (timeline_)
+        for (const Evidence& e : finding.evidence)
+            if (e.kind == Evidence::Kind::TimeWindow && e.stageId >= 0 && e.endMs > e.startMs) {
+                const int64_t margin = (e.endMs - e.startMs) / 50 + 1;
+                timeline_->zoomTo(e.startMs - margin, e.endMs + margin);
+                break;
+            }
 }
 
 }  // namespace stagelight

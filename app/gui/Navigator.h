@@ -11,6 +11,7 @@ namespace stagelight {
 
 class DataTableView;
 class TaskHistogramView;
+class StageTimelineView;
 class StageTableModel;
 class TaskTableModel;
 class TaskSummaryModel;
@@ -22,6 +23,7 @@ public:
               TaskSummaryModel* summary, DataTableView* taskView, QObject* parent);
     void setModel(ModelPtr model) { model_ = std::move(model); }
     void setHistogram(TaskHistogramView* histogram);
+    void setTimeline(StageTimelineView* timeline);
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
@@ -40,6 +42,7 @@ private:
     TaskSummaryModel* summary_;
     DataTableView* taskView_;
     TaskHistogramView* histogram_ = nullptr;
+    StageTimelineView* timeline_ = nullptr;
     bool navigating_ = false;
 };
 

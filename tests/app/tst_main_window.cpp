@@ -1,16 +1,23 @@
 // The main window opens a log on a worker thread, fills its tables, shows log text as plain text,
 // and reports an unreadable file; screenshots are saved for people to look at.
+#include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QWheelEvent>
 #include <QtTest>
+
+#include <map>
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
 #include "gui/MainWindow.h"
+#include "load/Loader.h"
+#include "timeline/StageTimelineView.h"
 
 using namespace stagelight;
 
@@ -115,6 +122,57 @@ private Q_SLOTS:
         QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
         const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
         QVERIFY(w.grab().save(shot));
+    }
+
+    void timelineZoomsPansAndSelects() {
+        const QString log = tmp_.filePath(QStringLiteral("skew-timeline.json"));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("skew")));
+        LoadResult r = loadEventLog(log.toStdString());
+        QVERIFY(r.model);
+        ModelPtr model(std::move(r.model));
+        const StageAttempt* s = model->stage(1, 0);
+        StageTimelineView view;
+        view.resize(900, 300);
+        view.show();
+        view.setStage(model, size_t(s - model->stages.data()));
+        QCOMPARE(view.lanes().tasks.size(), size_t(32));
+        // Lanes never overlap: tasks in one lane follow each other.
+        std::map<int, int64_t> laneEnd;
+        for (const LaneTask& t : view.lanes().tasks) {
+            QVERIFY(laneEnd[t.lane] <= t.start);
+            laneEnd[t.lane] = t.end;
+        }
+        const auto [start, end] = view.visibleRange();
+        QVERIFY(start <= view.lanes().start && end >= view.lanes().end);
+        // Wheel up zooms in around the cursor; Backspace-like zoomBack restores.
+        QWheelEvent wheel(QPointF(500, 100), view.mapToGlobal(QPointF(500, 100)), QPoint(),
+                          QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &wheel);
+        QVERIFY(view.visibleRange().second - view.visibleRange().first < end - start);
+        view.zoomTo(view.lanes().start, view.lanes().start + 100);
+        QCOMPARE(view.visibleRange().first, view.lanes().start);
+        view.zoomBack();
+        QVERIFY(view.visibleRange().second - view.visibleRange().first <
+                end - start);  // the wheel's
+        view.resetZoom();
+        // Dragging pans by the dragged time.
+        const auto before = view.visibleRange();
+        QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, QPoint(600, 100));
+        QMouseEvent move(QEvent::MouseMove, QPointF(400, 100), view.mapToGlobal(QPointF(400, 100)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&view, &move);
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, QPoint(400, 100));
+        QVERIFY(view.visibleRange().first > before.first);
+        view.resetZoom();
+        // Clicking a bar reports its task.
+        QSignalSpy clicked(&view, &StageTimelineView::taskClicked);
+        const QRectF bar = view.barRect(0);
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, bar.center().toPoint());
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.first().first().toLongLong(),
+                 model->tasks.get(view.lanes().tasks[0].row, TaskField::TaskId));
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "timeline.png").string())));
     }
 
     void reportsAnUnreadableLog() {

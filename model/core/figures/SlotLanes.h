@@ -1,0 +1,28 @@
+// Executor slot lanes for a timeline: each task attempt goes to the first lane of its executor
+// that is free at its launch, so concurrent tasks of an executor never overlap.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/EventLogModel.h"
+
+namespace stagelight {
+
+struct LaneTask {
+    uint32_t row;  // task table row
+    int64_t start, end;
+    int lane;
+};
+
+struct SlotLanes {
+    std::vector<LaneTask> tasks;          // by launch time
+    std::vector<std::string> laneLabels;  // "executor 3 · slot 2"
+    int64_t start = 0, end = 0;           // the span of the tasks
+};
+
+// The task attempts of model.stages[stageIndex] (running ones end at the log's last event).
+SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex);
+
+}  // namespace stagelight
