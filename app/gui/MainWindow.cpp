@@ -143,8 +143,20 @@ void MainWindow::createDocks() {
         return d;
     };
     dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
+    // Alerts: a filter over the findings' text (severity, title, rule) above the table.
+    auto* alertsPanel = new QWidget(this);
+    auto* alertsLayout = new QVBoxLayout(alertsPanel);
+    alertsLayout->setContentsMargins(0, 0, 0, 0);
+    alertsLayout->setSpacing(2);
+    auto* alertFilter = new QLineEdit(alertsPanel);
+    alertFilter->setPlaceholderText(tr("Filter alerts (e.g. critical, skew, stage 3)"));
+    alertFilter->setClearButtonEnabled(true);
+    alertFilter->setObjectName(QStringLiteral("alertFilter"));
+    alertsLayout->addWidget(alertFilter);
+    alertsLayout->addWidget(findingView_, 1);
+    connect(alertFilter, &QLineEdit::textChanged, findingView_, &DataTableView::setFilterText);
     QDockWidget* alerts =
-        dock(tr("Alerts"), QStringLiteral("alertsDock"), findingView_, Qt::RightDockWidgetArea);
+        dock(tr("Alerts"), QStringLiteral("alertsDock"), alertsPanel, Qt::RightDockWidgetArea);
     QDockWidget* summary = dock(tr("Summary metrics"), QStringLiteral("summaryDock"), summaryView_,
                                 Qt::RightDockWidgetArea);
     QDockWidget* tasks =

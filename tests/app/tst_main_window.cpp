@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
@@ -120,6 +121,14 @@ private Q_SLOTS:
         QCOMPARE(histogram->histogram().tasks, size_t(32));
         QVERIFY(histogram->highlightedTasks() > 0);
         QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
+        // The filter narrows the alerts to matching findings.
+        auto* filter = w.findChild<QLineEdit*>(QStringLiteral("alertFilter"));
+        QVERIFY(filter);
+        const int all = alerts->model()->rowCount();
+        filter->setText(QStringLiteral("skew"));
+        QVERIFY(alerts->model()->rowCount() >= 1 && alerts->model()->rowCount() < all);
+        filter->clear();
+        QCOMPARE(alerts->model()->rowCount(), all);
         const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
         QVERIFY(w.grab().save(shot));
     }
