@@ -57,6 +57,7 @@ private Q_SLOTS:
         // Every dock can be found by its object name (saveState needs them).
         for (QDockWidget* d : again.findChildren<QDockWidget*>())
             QVERIFY(!d->objectName().isEmpty());
+        QSettings().clear();  // the other tests start from the shipped layout
     }
 
     void opensTheDemoScenario() {
