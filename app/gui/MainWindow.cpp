@@ -23,6 +23,7 @@
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
 #include "qt/FindingsModel.h"
+#include "qt/GapsModel.h"
 #include "qt/JobTableModel.h"
 #include "qt/LoadWarningsModel.h"
 #include "qt/StageTableModel.h"
@@ -50,6 +51,8 @@ MainWindow::MainWindow(QWidget* parent)
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
       histogram_(new TaskHistogramView(this)),
+      gaps_(new GapsModel(this)),
+      gapView_(new DataTableView(this)),
       timeline_(new StageTimelineView(this)),
       navigator_(nullptr),
       filter_(new QLineEdit(this)),
@@ -72,6 +75,12 @@ MainWindow::MainWindow(QWidget* parent)
     navigator_ = new Navigator(stageView_, stages_, tasks_, summary_, taskView_, this);
     navigator_->setHistogram(histogram_);
     navigator_->setTimeline(timeline_);
+    gapView_->setSourceModel(gaps_);
+    gapView_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
+    connect(gapView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        if (const Gap* g = gaps_->gap(gapView_->sourceIndex(index).row())) navigator_->showGap(*g);
+    });
+    connect(gapView_, &QAbstractItemView::clicked, gapView_, &QAbstractItemView::activated);
     connect(findingView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const QModelIndex source = findingView_->sourceIndex(index);
         if (const Finding* f = findings_->finding(source.row())) navigator_->showFinding(*f);
@@ -170,6 +179,9 @@ void MainWindow::createDocks() {
     splitDockWidget(tasks, histogram, Qt::Horizontal);
     tabifyDockWidget(tasks, timeline);
     tabifyDockWidget(tasks, warnings);
+    QDockWidget* gaps =
+        dock(tr("Gaps"), QStringLiteral("gapsDock"), gapView_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(tasks, gaps);
     timeline->raise();
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
@@ -271,6 +283,7 @@ void MainWindow::showModel(ModelPtr model) {
     overview_->setModel(model_);
     navigator_->setModel(model_);
     findings_->setAnalysis(nullptr);
+    gaps_->setAnalysis(nullptr, nullptr);
     stages_->setModel(model_);
     jobs_->setModel(model_);
     warnings_->setModel(model_);
@@ -292,6 +305,8 @@ void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
     if (model != model_) return;  // a newer log is on screen
     analysis_ = std::move(analysis);
     findings_->setAnalysis(analysis_);
+    gaps_->setAnalysis(model_, analysis_);
+    navigator_->setAnalysis(analysis_);
     findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
     Q_EMIT analysisShown();
 }

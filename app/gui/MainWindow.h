@@ -17,6 +17,7 @@ namespace stagelight {
 
 class DataTableView;
 class FindingsModel;
+class GapsModel;
 class JobTableModel;
 class Navigator;
 class TaskSummaryModel;
@@ -74,6 +75,8 @@ private:
     DataTableView* taskView_;
     DataTableView* summaryView_;
     TaskHistogramView* histogram_;
+    GapsModel* gaps_;
+    DataTableView* gapView_;
     StageTimelineView* timeline_;
     Navigator* navigator_;
     AnalysisPtr analysis_;

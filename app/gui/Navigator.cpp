@@ -47,12 +47,35 @@ void Navigator::selectTasks(const QList<qint64>& taskIds) {
     taskView_->selectSourceRows(rows);
 }
 
+void Navigator::setAnalysis(AnalysisPtr analysis) {
+    analysis_ = std::move(analysis);
+    if (stageIndex_ < SIZE_MAX) loadStage(stageIndex_);  // the gaps are known now
+}
+
+void Navigator::showGap(const Gap& gap) {
+    if (gap.stageId >= 0) showStage(gap.stageId, gap.stageAttemptId);
+    if (timeline_ && gap.stageId >= 0) {
+        const int64_t margin = (gap.endMs - gap.startMs) / 4 + 1;
+        timeline_->zoomTo(gap.startMs - margin, gap.endMs + margin);
+    }
+}
+
 void Navigator::loadStage(size_t stageIndex) {
     if (!model_ || stageIndex >= model_->stages.size()) return;
+    stageIndex_ = stageIndex;
     tasks_->setStage(model_, stageIndex);
     summary_->setStage(model_, stageIndex);
     if (histogram_) histogram_->setStage(model_, stageIndex);
-    if (timeline_) timeline_->setStage(model_, stageIndex);
+    if (timeline_) {
+        timeline_->setStage(model_, stageIndex);
+        std::vector<std::pair<int64_t, int64_t>> gaps;
+        const StageAttempt& st = model_->stages[stageIndex];
+        if (analysis_)
+            for (const Gap& g : analysis_->time.gaps)
+                if (g.stageId == st.stageId && g.stageAttemptId == st.attemptId)
+                    gaps.emplace_back(g.startMs, g.endMs);
+        timeline_->setGaps(std::move(gaps));
+    }
     const StageAttempt& s = model_->stages[stageIndex];
     Q_EMIT stageShown(s.stageId, s.attemptId, tasks_->rowCount());
 }

@@ -21,13 +21,18 @@ class Navigator : public QObject {
 public:
     Navigator(DataTableView* stageView, StageTableModel* stages, TaskTableModel* tasks,
               TaskSummaryModel* summary, DataTableView* taskView, QObject* parent);
-    void setModel(ModelPtr model) { model_ = std::move(model); }
+    void setModel(ModelPtr model) {
+        model_ = std::move(model);
+        analysis_.reset();
+    }
+    void setAnalysis(AnalysisPtr analysis);  // gaps for the timeline
     void setHistogram(TaskHistogramView* histogram);
     void setTimeline(StageTimelineView* timeline);
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
     void selectTasks(const QList<qint64>& taskIds);  // in the task table
+    void showGap(const Gap& gap);
 
 Q_SIGNALS:
     void stageShown(int32_t stageId, int32_t attemptId, int tasks);
@@ -36,6 +41,8 @@ private:
     void loadStage(size_t stageIndex);  // the tasks and summary of model_->stages[stageIndex]
 
     ModelPtr model_;
+    AnalysisPtr analysis_;
+    size_t stageIndex_ = SIZE_MAX;
     DataTableView* stageView_;
     StageTableModel* stages_;
     TaskTableModel* tasks_;

@@ -52,6 +52,11 @@ void StageTimelineView::setHighlightedTasks(std::vector<int64_t> taskIds) {
     update();
 }
 
+void StageTimelineView::setGaps(std::vector<std::pair<int64_t, int64_t>> windows) {
+    gaps_ = std::move(windows);
+    update();
+}
+
 void StageTimelineView::setRange(double start, double end) {
     if (end - start < 1) {  // never narrower than a millisecond
         const double mid = (start + end) / 2;
@@ -159,6 +164,13 @@ void StageTimelineView::paintEvent(QPaintEvent*) {
                        Qt::AlignVCenter | Qt::AlignRight,
                        QString::fromStdString(lanes_.laneLabels[l]));
     p.setClipRect(area);
+    // Gaps first, so bars draw over them: hatched bands across every lane.
+    for (const auto& [from, to] : gaps_) {
+        const QRectF band(xOf(double(from)), area.top(), xOf(double(to)) - xOf(double(from)),
+                          double(lanes_.laneLabels.size()) * h);
+        p.fillRect(band, QColor(0xd6, 0x45, 0x3d, 28));
+        p.fillRect(band, QBrush(QColor(0xd6, 0x45, 0x3d, 70), Qt::BDiagPattern));
+    }
     // Bars: full phases when wide enough, one-pixel marks otherwise (merged per pixel).
     std::vector<size_t> late;  // failed and highlighted tasks, drawn on top
     const int64_t now = model_->application.lastEventTime;
@@ -212,6 +224,9 @@ void StageTimelineView::paintEvent(QPaintEvent*) {
     }
     p.fillRect(QRectF(lx, ly + 4, 10, 10), kFailedColor);
     p.drawText(QPointF(lx + 13, ly + 13), tr("failed / killed"));
+    lx += 20 + fontMetrics().horizontalAdvance(tr("failed / killed"));
+    p.fillRect(QRectF(lx, ly + 4, 10, 10), QBrush(QColor(0xd6, 0x45, 0x3d, 90), Qt::BDiagPattern));
+    p.drawText(QPointF(lx + 13, ly + 13), tr("gap"));
     if (banding_) {
         p.setPen(QPen(pal.color(QPalette::Highlight), 1, Qt::DashLine));
         p.setBrush(QColor(pal.color(QPalette::Highlight).red(),

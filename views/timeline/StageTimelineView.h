@@ -20,6 +20,8 @@ public:
     explicit StageTimelineView(QWidget* parent = nullptr);
     void setStage(ModelPtr model, size_t stageIndex);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
+    // Gaps of the time accounting inside this stage (drawn as shaded bands behind the bars).
+    void setGaps(std::vector<std::pair<int64_t, int64_t>> windows);
 
     void zoomTo(int64_t startMs, int64_t endMs);  // pushes the current range on the history
     void zoomBack();
@@ -52,6 +54,7 @@ private:
     ModelPtr model_;
     SlotLanes lanes_;
     std::vector<int64_t> highlighted_;  // sorted task ids
+    std::vector<std::pair<int64_t, int64_t>> gaps_;
     double viewStart_ = 0, viewEnd_ = 1;
     std::vector<std::pair<double, double>> history_;
     QPoint pressPos_;
