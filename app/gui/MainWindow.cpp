@@ -30,6 +30,7 @@
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
 #include "tables/DataTableView.h"
+#include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
 namespace stagelight {
@@ -54,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent)
       gaps_(new GapsModel(this)),
       gapView_(new DataTableView(this)),
       timeline_(new StageTimelineView(this)),
+      appTimeline_(new AppTimelineView(this)),
       navigator_(nullptr),
       filter_(new QLineEdit(this)),
       status_(new QLabel(this)),
@@ -75,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     navigator_ = new Navigator(stageView_, stages_, tasks_, summary_, taskView_, this);
     navigator_->setHistogram(histogram_);
     navigator_->setTimeline(timeline_);
+    navigator_->setAppTimeline(appTimeline_);
     gapView_->setSourceModel(gaps_);
     gapView_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
     connect(gapView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
@@ -152,6 +155,8 @@ void MainWindow::createDocks() {
         return d;
     };
     dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
+    QDockWidget* app = dock(tr("Application timeline"), QStringLiteral("appTimelineDock"),
+                            appTimeline_, Qt::TopDockWidgetArea);
     // Alerts: a filter over the findings' text (severity, title, rule) above the table.
     auto* alertsPanel = new QWidget(this);
     auto* alertsLayout = new QVBoxLayout(alertsPanel);
@@ -186,6 +191,7 @@ void MainWindow::createDocks() {
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
     resizeDocks({alerts, summary}, {520, 520}, Qt::Horizontal);
+    resizeDocks({app}, {170}, Qt::Vertical);
     connect(navigator_, &Navigator::stageShown, this,
             [tasks, summary, histogram, timeline](int32_t stageId, int32_t attemptId, int count) {
                 const QString id = QStringLiteral("%1.%2").arg(stageId).arg(attemptId);
@@ -282,6 +288,7 @@ void MainWindow::showModel(ModelPtr model) {
     cancel_->setVisible(false);
     overview_->setModel(model_);
     navigator_->setModel(model_);
+    appTimeline_->setModel(model_);
     findings_->setAnalysis(nullptr);
     gaps_->setAnalysis(nullptr, nullptr);
     stages_->setModel(model_);
@@ -307,6 +314,7 @@ void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
     findings_->setAnalysis(analysis_);
     gaps_->setAnalysis(model_, analysis_);
     navigator_->setAnalysis(analysis_);
+    appTimeline_->setAnalysis(analysis_);
     findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
     Q_EMIT analysisShown();
 }

@@ -27,6 +27,7 @@ class OverviewPanel;
 class StageTableModel;
 class TaskHistogramView;
 class StageTimelineView;
+class AppTimelineView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -78,6 +79,7 @@ private:
     GapsModel* gaps_;
     DataTableView* gapView_;
     StageTimelineView* timeline_;
+    AppTimelineView* appTimeline_;
     Navigator* navigator_;
     AnalysisPtr analysis_;
     QByteArray defaultLayout_;

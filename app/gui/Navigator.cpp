@@ -7,6 +7,7 @@
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
 #include "tables/DataTableView.h"
+#include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
 namespace stagelight {
@@ -38,6 +39,12 @@ void Navigator::setTimeline(StageTimelineView* timeline) {
     timeline_ = timeline;
     connect(timeline_, &StageTimelineView::taskClicked, this,
             [this](qint64 id) { selectTasks({id}); });
+}
+
+void Navigator::setAppTimeline(AppTimelineView* timeline) {
+    appTimeline_ = timeline;
+    connect(appTimeline_, &AppTimelineView::stageClicked, this,
+            [this](qint32 stage, qint32 attempt) { showStage(stage, attempt); });
 }
 
 void Navigator::selectTasks(const QList<qint64>& taskIds) {
@@ -77,6 +84,7 @@ void Navigator::loadStage(size_t stageIndex) {
         timeline_->setGaps(std::move(gaps));
     }
     const StageAttempt& s = model_->stages[stageIndex];
+    if (appTimeline_) appTimeline_->setSelectedStage(s.stageId, s.attemptId);
     Q_EMIT stageShown(s.stageId, s.attemptId, tasks_->rowCount());
 }
 

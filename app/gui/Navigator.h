@@ -12,6 +12,7 @@ namespace stagelight {
 class DataTableView;
 class TaskHistogramView;
 class StageTimelineView;
+class AppTimelineView;
 class StageTableModel;
 class TaskTableModel;
 class TaskSummaryModel;
@@ -28,6 +29,7 @@ public:
     void setAnalysis(AnalysisPtr analysis);  // gaps for the timeline
     void setHistogram(TaskHistogramView* histogram);
     void setTimeline(StageTimelineView* timeline);
+    void setAppTimeline(AppTimelineView* timeline);
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
@@ -50,6 +52,7 @@ private:
     DataTableView* taskView_;
     TaskHistogramView* histogram_ = nullptr;
     StageTimelineView* timeline_ = nullptr;
+    AppTimelineView* appTimeline_ = nullptr;
     bool navigating_ = false;
 };
 

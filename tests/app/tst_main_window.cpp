@@ -18,6 +18,7 @@
 #include "charts/TaskHistogramView.h"
 #include "gui/MainWindow.h"
 #include "load/Loader.h"
+#include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
 using namespace stagelight;
@@ -183,6 +184,33 @@ private Q_SLOTS:
                  model->tasks.get(view.lanes().tasks[0].row, TaskField::TaskId));
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "timeline.png").string())));
+    }
+
+    void applicationTimelineShowsEveryStage() {
+        const QString log = tmp_.filePath(QStringLiteral("demo-app.json"));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("demo")));
+        LoadResult r = loadEventLog(log.toStdString());
+        QVERIFY(r.model);
+        ModelPtr model(std::move(r.model));
+        AppTimelineView view;
+        view.resize(1200, 220);
+        view.show();
+        view.setModel(model);
+        view.setAnalysis(std::make_shared<const Analysis>(analyze(*model)));
+        QCOMPARE(view.stageBars().size(), size_t(14));  // every stage attempt that ran
+        // Stages sharing a row never overlap.
+        std::map<int, int64_t> rowEnd;
+        for (const auto& b : view.stageBars()) {
+            QVERIFY(rowEnd[b.row] <= b.start);
+            rowEnd[b.row] = b.end;
+        }
+        QSignalSpy clicked(&view, &AppTimelineView::stageClicked);
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier,
+                          view.barRect(0).center().toPoint());
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.first().first().toInt(), view.stageBars()[0].stageId);
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "application-timeline.png").string())));
     }
 
     void reportsAnUnreadableLog() {

@@ -1,0 +1,221 @@
+#include "timeline/AppTimelineView.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+#include "figures/StageTotals.h"
+#include "report/Format.h"
+
+namespace stagelight {
+namespace {
+
+constexpr double kLeft = 60, kRight = 8, kAxis = 20, kCores = 70, kGap = 6;
+
+QColor statusColor(StageStatus s) {
+    switch (s) {
+        case StageStatus::Failed:
+            return QColor(0xd6, 0x45, 0x3d);
+        case StageStatus::Active:
+            return QColor(0x80, 0xB1, 0xD3);
+        case StageStatus::Skipped:
+            return QColor(0xbb, 0xbb, 0xbb);
+        default:
+            return QColor(0xB3, 0xDE, 0x69);
+    }
+}
+
+}  // namespace
+
+AppTimelineView::AppTimelineView(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setMinimumHeight(140);
+}
+
+void AppTimelineView::setModel(ModelPtr model) {
+    model_ = std::move(model);
+    analysis_.reset();
+    bars_.clear();
+    rows_ = 0;
+    if (model_) {
+        const auto totals = computeStageTotals(*model_);
+        for (size_t s = 0; s < model_->stages.size(); ++s) {
+            const StageTotals& t = totals[s];
+            if (t.firstTaskLaunchTime < 0 || t.durationMs <= 0) continue;
+            const StageAttempt& a = model_->stages[s];
+            bars_.push_back({a.stageId, a.attemptId, t.firstTaskLaunchTime,
+                             t.firstTaskLaunchTime + t.durationMs, 0, a.status()});
+        }
+        std::sort(bars_.begin(), bars_.end(),
+                  [](const StageBar& a, const StageBar& b) { return a.start < b.start; });
+        std::vector<int64_t> rowEnd;  // greedy packing: the first row free at the bar's start
+        for (StageBar& b : bars_) {
+            auto row =
+                std::find_if(rowEnd.begin(), rowEnd.end(), [&](int64_t e) { return e <= b.start; });
+            if (row == rowEnd.end()) row = rowEnd.insert(rowEnd.end(), 0);
+            *row = b.end;
+            b.row = int(row - rowEnd.begin());
+        }
+        rows_ = int(rowEnd.size());
+        const Application& app = model_->application;
+        start_ = app.startTime > 0 ? app.startTime : (bars_.empty() ? 0 : bars_.front().start);
+        end_ = std::max(start_ + 1,
+                        app.sawApplicationEnd && app.endTime > 0 ? app.endTime : app.lastEventTime);
+    }
+    update();
+}
+
+void AppTimelineView::setAnalysis(AnalysisPtr analysis) {
+    analysis_ = std::move(analysis);
+    update();
+}
+
+void AppTimelineView::setSelectedStage(int32_t stageId, int32_t attemptId) {
+    selected_ = {stageId, attemptId};
+    update();
+}
+
+QRectF AppTimelineView::stageArea() const {
+    return QRectF(kLeft, kAxis, std::max(10.0, width() - kLeft - kRight),
+                  std::max(10.0, height() - kAxis - kCores - kGap));
+}
+
+QRectF AppTimelineView::coreArea() const {
+    const QRectF s = stageArea();
+    return QRectF(s.left(), s.bottom() + kGap, s.width(), kCores - 4);
+}
+
+double AppTimelineView::xOf(int64_t t) const {
+    const QRectF a = stageArea();
+    return a.left() + double(t - start_) / double(end_ - start_) * a.width();
+}
+
+double AppTimelineView::rowHeight() const {
+    return std::clamp(stageArea().height() / std::max(1, rows_), 2.0, 18.0);
+}
+
+QRectF AppTimelineView::barRect(size_t i) const {
+    const StageBar& b = bars_[i];
+    const double h = rowHeight();
+    const double x0 = xOf(b.start), x1 = std::max(xOf(b.end), x0 + 2);
+    return QRectF(x0, stageArea().top() + b.row * h + (h > 4 ? 1 : 0), x1 - x0, h > 4 ? h - 2 : h);
+}
+
+std::pair<int32_t, int32_t> AppTimelineView::stageAt(const QPoint& pos) const {
+    for (size_t i = 0; i < bars_.size(); ++i)
+        if (barRect(i).adjusted(-1, 0, 1, 0).contains(pos))
+            return {bars_[i].stageId, bars_[i].attemptId};
+    return {-1, -1};
+}
+
+void AppTimelineView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.color(QPalette::Base));
+    if (!model_) return;
+    const QRectF area = stageArea(), cores = coreArea();
+    // Axis from the application's start.
+    const double span = double(end_ - start_);
+    const double rough = span / std::max(2.0, area.width() / 110);
+    const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
+    double step = magnitude;
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (magnitude * m >= rough) {
+            step = magnitude * m;
+            break;
+        }
+    for (double tick = 0; tick <= span; tick += step) {
+        const double x = xOf(start_ + int64_t(tick));
+        p.setPen(pal.color(QPalette::Midlight));
+        p.drawLine(QPointF(x, area.top()), QPointF(x, cores.bottom()));
+        p.setPen(pal.color(QPalette::Text));
+        p.drawText(QRectF(x - 50, 1, 100, kAxis - 3), Qt::AlignCenter,
+                   QString::fromStdString(formatDuration(int64_t(tick))));
+    }
+    p.setPen(pal.color(QPalette::Text));
+    p.drawText(QRectF(0, area.top(), kLeft - 6, 16), Qt::AlignRight, tr("stages"));
+    p.drawText(QRectF(0, cores.top(), kLeft - 6, 16), Qt::AlignRight, tr("cores"));
+    // Driver-only time shaded: no job ran.
+    if (analysis_)
+        for (const Gap& g : analysis_->time.gaps)
+            if (g.cause == Gap::Cause::Driver || g.cause == Gap::Cause::NoExecutors)
+                p.fillRect(QRectF(xOf(g.startMs), area.top(), xOf(g.endMs) - xOf(g.startMs),
+                                  cores.bottom() - area.top()),
+                           QBrush(QColor(0x99, 0x99, 0x99, 60), Qt::BDiagPattern));
+    // Stage bars.
+    for (size_t i = 0; i < bars_.size(); ++i) {
+        const QRectF r = barRect(i);
+        const bool selected = selected_ == std::make_pair(bars_[i].stageId, bars_[i].attemptId);
+        p.fillRect(r, selected ? pal.color(QPalette::Highlight) : statusColor(bars_[i].status));
+        const QString label = QStringLiteral("%1.%2").arg(bars_[i].stageId).arg(bars_[i].attemptId);
+        if (r.width() > fontMetrics().horizontalAdvance(label) + 6 &&
+            r.height() >= fontMetrics().height() - 4) {
+            p.setPen(selected ? pal.color(QPalette::HighlightedText) : QColor(Qt::black));
+            p.drawText(r.adjusted(3, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+        }
+    }
+    // Cores allocated (outline) and busy (filled) over time.
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawRect(cores);
+    if (analysis_ && !analysis_->time.coreSeries.empty()) {
+        double top = 1;
+        for (const CoreSample& c : analysis_->time.coreSeries)
+            top = std::max(top, c.allocatedCores);
+        auto y = [&](double v) { return cores.bottom() - v / top * (cores.height() - 2); };
+        const auto& series = analysis_->time.coreSeries;
+        const double w = cores.width() / double(series.size());
+        QPainterPath busy, allocated;
+        busy.moveTo(cores.left(), cores.bottom());
+        for (size_t i = 0; i < series.size(); ++i) {
+            const double x = cores.left() + double(i) * w;
+            busy.lineTo(x, y(series[i].busyCores));
+            busy.lineTo(x + w, y(series[i].busyCores));
+            if (i == 0) allocated.moveTo(x, y(series[i].allocatedCores));
+            allocated.lineTo(x, y(series[i].allocatedCores));
+            allocated.lineTo(x + w, y(series[i].allocatedCores));
+        }
+        busy.lineTo(cores.right(), cores.bottom());
+        p.fillPath(busy, QColor(0xB3, 0xDE, 0x69));
+        p.setPen(QPen(pal.color(QPalette::Text), 1.2));
+        p.drawPath(allocated);
+        p.drawText(QRectF(cores.left() + 4, cores.top() + 2, 300, 14), Qt::AlignLeft,
+                   tr("%1 cores allocated at most; green: busy").arg(int(top)));
+    }
+}
+
+void AppTimelineView::mouseReleaseEvent(QMouseEvent* event) {
+    const auto [stage, attempt] = stageAt(event->position().toPoint());
+    if (stage >= 0) Q_EMIT stageClicked(stage, attempt);
+}
+
+bool AppTimelineView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip || !model_) return QWidget::event(e);
+    auto* help = static_cast<QHelpEvent*>(e);
+    const auto [stage, attempt] = stageAt(help->pos());
+    const StageAttempt* s = stage >= 0 ? model_->stage(stage, attempt) : nullptr;
+    if (!s) {
+        QToolTip::hideText();
+        return true;
+    }
+    for (const StageBar& b : bars_)
+        if (b.stageId == stage && b.attemptId == attempt) {
+            const QString text = tr("Stage %1.%2 · %3\n%4, from %5")
+                                     .arg(stage)
+                                     .arg(attempt)
+                                     .arg(QString::fromStdString(s->name))
+                                     .arg(QString::fromStdString(formatDuration(b.end - b.start)))
+                                     .arg(QString::fromStdString(formatDuration(b.start - start_)));
+            QToolTip::showText(help->globalPos(),
+                               QStringLiteral("<p style='white-space:pre'>") +
+                                   text.toHtmlEscaped() + QStringLiteral("</p>"),
+                               this);
+        }
+    return true;
+}
+
+}  // namespace stagelight

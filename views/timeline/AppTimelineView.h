@@ -1,0 +1,55 @@
+// The whole application on one time axis: job spans, stage attempts packed into rows (coloured by
+// status, the longest labelled), driver-only gaps shaded, and below them the executor cores
+// allocated and busy over time. Clicking a stage shows it everywhere (through the Navigator).
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "qt/LoadSession.h"
+
+namespace stagelight {
+
+class AppTimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit AppTimelineView(QWidget* parent = nullptr);
+    void setModel(ModelPtr model);           // stages and jobs
+    void setAnalysis(AnalysisPtr analysis);  // gaps and the core series
+    void setSelectedStage(int32_t stageId, int32_t attemptId);
+
+    struct StageBar {
+        int32_t stageId, attemptId;
+        int64_t start, end;
+        int row;
+        StageStatus status;
+    };
+    const std::vector<StageBar>& stageBars() const { return bars_; }
+    QRectF barRect(size_t i) const;
+    // The stage under a widget position: (stage, attempt) or (-1, -1).
+    std::pair<int32_t, int32_t> stageAt(const QPoint& pos) const;
+
+Q_SIGNALS:
+    void stageClicked(qint32 stageId, qint32 attemptId);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;  // tooltips
+
+private:
+    QRectF stageArea() const;
+    QRectF coreArea() const;
+    double xOf(int64_t t) const;
+    double rowHeight() const;
+
+    ModelPtr model_;
+    AnalysisPtr analysis_;
+    std::vector<StageBar> bars_;
+    int rows_ = 0;
+    int64_t start_ = 0, end_ = 1;
+    std::pair<int32_t, int32_t> selected_{-1, -1};
+};
+
+}  // namespace stagelight
