@@ -102,7 +102,7 @@ double AppTimelineView::rowHeight() const {
 QRectF AppTimelineView::barRect(size_t i) const {
     const StageBar& b = bars_[i];
     const double h = rowHeight();
-    const double x0 = xOf(b.start), x1 = std::max(xOf(b.end), x0 + 2);
+    const double x0 = xOf(b.start), x1 = std::max(xOf(b.end) - 1, x0 + 2);  // 1 px apart
     return QRectF(x0, stageArea().top() + b.row * h + (h > 4 ? 1 : 0), x1 - x0, h > 4 ? h - 2 : h);
 }
 
