@@ -14,6 +14,11 @@ int64_t quantileOf(const std::vector<int64_t>& sorted, double q) {
     return sorted[size_t(std::min(int64_t(q * double(n)), n - 1))];
 }
 
+int64_t taskDataBytes(const TaskTable& t, uint32_t row) {
+    return t.get(row, TaskField::ShuffleLocalBytesRead) +
+           t.get(row, TaskField::ShuffleRemoteBytesRead) + t.get(row, TaskField::InputBytesRead);
+}
+
 std::vector<int64_t> sortedValues(const TaskTable& tasks, const std::vector<uint32_t>& rows,
                                   TaskField field) {
     std::vector<int64_t> v;
@@ -136,6 +141,12 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
         f.p50 = f.quantile(0.5);
         f.p95 = f.quantile(0.95);
         f.max = f.durations.back();
+        std::vector<int64_t> sizes;
+        sizes.reserve(f.rows.size());
+        for (uint32_t r : f.rows) sizes.push_back(taskDataBytes(t, r));
+        std::sort(sizes.begin(), sizes.end());
+        f.medianDataBytes = quantileOf(sizes, 0.5);
+        f.maxDataBytes = sizes.back();
         // Totals over every finished attempt that reported metrics: unlike the History Server's
         // figures they do not depend on TaskStart events (excerpts often lack them).
         int64_t firstLaunch = -1, lastFinish = -1;

@@ -37,6 +37,7 @@ struct StageFacts {
     std::vector<uint32_t> rows;                    // finished task attempts
     std::vector<int64_t> durations;                // of `rows`, ascending
     int64_t p50 = 0, p95 = 0, max = 0, taskTimeMs = 0;
+    int64_t medianDataBytes = 0, maxDataBytes = 0;  // of taskDataBytes over `rows`
     int64_t tasks = 0, failedTasks = 0, killedTasks = 0, speculativeTasks = 0;
     MetricSums metrics;          // the History Server's totals
     double availableCoreMs = 0;  // core time of live executors during the stage
@@ -59,6 +60,10 @@ struct DiagnosisContext {
     int64_t taskDuration(uint32_t row) const;
     std::string stageLabel(const StageFacts& s) const;  // "stage 3.0 (count at x.scala:1)"
 };
+
+// The data a task processed: shuffle read (local + remote) plus input. Skew, straggler and host
+// rules compare tasks on it.
+int64_t taskDataBytes(const TaskTable& tasks, uint32_t row);
 
 // Values of one field over rows, ascending.
 std::vector<int64_t> sortedValues(const TaskTable& tasks, const std::vector<uint32_t>& rows,

@@ -20,18 +20,10 @@ RuleDef slowHostRule() {
         for (const StageFacts& s : in.ctx.stages) {
             if (double(s.rows.size()) < std::min(p["minTasks"], p["minImbalanceTasks"])) continue;
             // Tasks that simply had more data are the skew rule's; hosts are compared on the rest.
-            auto bytes = [&](uint32_t r) {
-                return t.get(r, TaskField::ShuffleLocalBytesRead) +
-                       t.get(r, TaskField::ShuffleRemoteBytesRead) +
-                       t.get(r, TaskField::InputBytesRead);
-            };
-            std::vector<int64_t> sizes;
-            for (uint32_t r : s.rows) sizes.push_back(bytes(r));
-            std::sort(sizes.begin(), sizes.end());
-            const double medianBytes = double(quantileOf(sizes, 0.5));
+            const double medianBytes = double(s.medianDataBytes);
             std::map<int64_t, std::pair<int64_t, int64_t>> hosts;  // host → (tasks, time)
             for (uint32_t r : s.rows) {
-                if (double(bytes(r)) > 1.5 * std::max(1.0, medianBytes)) continue;
+                if (double(taskDataBytes(t, r)) > 1.5 * std::max(1.0, medianBytes)) continue;
                 auto& h = hosts[t.get(r, TaskField::Host)];
                 ++h.first;
                 h.second += in.ctx.taskDuration(r);

@@ -14,18 +14,11 @@ RuleDef stragglerRule() {
         const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
             if (double(s.rows.size()) < p["minTasks"] || s.p50 <= 0) continue;
-            auto bytes = [&](uint32_t r) {
-                return t.get(r, TaskField::ShuffleLocalBytesRead) +
-                       t.get(r, TaskField::ShuffleRemoteBytesRead) +
-                       t.get(r, TaskField::InputBytesRead);
-            };
-            std::vector<int64_t> sizes;
-            for (uint32_t r : s.rows) sizes.push_back(bytes(r));
-            std::sort(sizes.begin(), sizes.end());
-            const double medianBytes = double(quantileOf(sizes, 0.5));
+            const double medianBytes = double(s.medianDataBytes);
             auto straggles = [&](uint32_t r) {
                 return double(in.ctx.taskDuration(r)) >= p["minRatio"] * double(s.p50) &&
-                       double(bytes(r)) <= p["maxDataRatio"] * std::max(1.0, medianBytes);
+                       double(taskDataBytes(t, r)) <=
+                           p["maxDataRatio"] * std::max(1.0, medianBytes);
             };
             int64_t worst = 0;
             std::vector<std::string> hosts;

@@ -20,18 +20,9 @@ RuleDef taskSkewRule() {
                   {"minTasks", 4},  {"minDataRatio", 3},
                   {"aqeFactor", 5}, {"aqeThresholdBytes", 256.0 * (1 << 20)}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
-        const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
             if (double(s.rows.size()) < p["minTasks"] || s.p50 <= 0) continue;
-            auto bytes = [&](uint32_t r) {
-                return t.get(r, TaskField::ShuffleLocalBytesRead) +
-                       t.get(r, TaskField::ShuffleRemoteBytesRead) +
-                       t.get(r, TaskField::InputBytesRead);
-            };
-            std::vector<int64_t> sizes;
-            for (uint32_t r : s.rows) sizes.push_back(bytes(r));
-            std::sort(sizes.begin(), sizes.end());
-            const int64_t medianBytes = quantileOf(sizes, 0.5), maxBytes = sizes.back();
+            const int64_t medianBytes = s.medianDataBytes, maxBytes = s.maxDataBytes;
             if (medianBytes <= 0 || double(maxBytes) < p["minDataRatio"] * double(medianBytes))
                 continue;  // not data-driven: the straggler rule looks at it
             const bool timeSkew = double(s.max) >= p["minMaxTaskMs"] &&
