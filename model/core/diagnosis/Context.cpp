@@ -5,13 +5,14 @@
 #include <map>
 
 #include "figures/StageTotals.h"  // tasksByStage
+#include "figures/TaskSummary.h"  // quantileIndex
 
 namespace stagelight {
 
 int64_t quantileOf(const std::vector<int64_t>& sorted, double q) {
     if (sorted.empty()) return 0;
     const int64_t n = int64_t(sorted.size());
-    return sorted[size_t(std::min(int64_t(q * double(n)), n - 1))];
+    return sorted[size_t(quantileIndex(q, n))];
 }
 
 int64_t taskDataBytes(const TaskTable& t, uint32_t row) {

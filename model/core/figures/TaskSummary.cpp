@@ -145,7 +145,7 @@ std::optional<TaskSummary> taskSummary(const EventLogModel& model,
         std::sort(values.begin(), values.end());
         auto& out = s.values[m];
         for (double q : quantiles) {
-            const int64_t index = std::min(int64_t(q * double(n)), n - 1);
+            const int64_t index = quantileIndex(q, n);
             out.push_back(index >= 0 && index < int64_t(values.size())
                               ? double(values[size_t(index)])
                               : std::nan(""));

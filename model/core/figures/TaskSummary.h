@@ -3,6 +3,7 @@
 // min(floor(q * N), N - 1), N = successful tasks with metrics.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -68,6 +69,11 @@ struct TaskSummary {
     std::array<std::vector<double>, kSummaryMetricCount> values;
     const std::vector<double>& operator[](SummaryMetric m) const { return values[size_t(m)]; }
 };
+
+// Spark's quantile position: min(floor(q × n), n − 1), 0-based (n > 0).
+inline int64_t quantileIndex(double q, int64_t n) {
+    return std::min(int64_t(q * double(n)), n - 1);
+}
 
 // Rows of the task table the History Server keeps for a stage attempt (tasks whose start it
 // saw, one per task id), ascending by task id.

@@ -1,6 +1,7 @@
 #include "rest/RestApi.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <ctime>
 #include <map>
@@ -58,6 +59,11 @@ RestRequest parseRestPath(std::string_view path) {
         path.remove_prefix(std::min(slash + 1, path.size()));
     }
     return r;
+}
+
+std::string upperAscii(std::string s) {
+    for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return s;
 }
 
 std::vector<std::string> RestRequest::values(const std::string& key) const {

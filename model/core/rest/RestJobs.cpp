@@ -49,11 +49,6 @@ void writeJob(JsonWriter& w, const Job& j) {
     w.endObject();
 }
 
-std::string upper(std::string s) {
-    for (char& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-    return s;
-}
-
 }  // namespace
 
 RestResponse restJobs(const EventLogModel& model, const RestRequest& request, size_t next) {
@@ -77,7 +72,7 @@ RestResponse restJobs(const EventLogModel& model, const RestRequest& request, si
         return {404, "unknown job: " + seg[next]};
     }
     std::vector<std::string> statuses;
-    for (const std::string& s : request.values("status")) statuses.push_back(upper(s));
+    for (const std::string& s : request.values("status")) statuses.push_back(upperAscii(s));
     // The History Server lists jobs newest (highest id) first.
     std::sort(jobs.begin(), jobs.end(), [](const Job* a, const Job* b) { return a->id > b->id; });
     JsonWriter w;

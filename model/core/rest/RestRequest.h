@@ -16,4 +16,7 @@ struct RestRequest {
 
 RestRequest parseRestPath(std::string_view path);
 
+// Query values are matched case-insensitively, as the History Server's enums are.
+std::string upperAscii(std::string s);
+
 }  // namespace stagelight

@@ -15,14 +15,9 @@ struct StageQuery {
     std::vector<double> quantiles;
 };
 
-std::string upper(std::string s) {
-    for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
-
 bool flag(const RestRequest& r, const std::string& key, bool fallback) {
     const auto v = r.values(key);
-    return v.empty() ? fallback : upper(v.front()) == "TRUE";
+    return v.empty() ? fallback : upperAscii(v.front()) == "TRUE";
 }
 
 void writeMetricSums(JsonWriter& w, const MetricSums& m) {
@@ -99,7 +94,7 @@ void writeExecutorDistributions(JsonWriter& w, const StageFigures& f,
         std::sort(v.begin(), v.end());
         w.key(key).beginArray();
         const int64_t n = int64_t(v.size());
-        for (double q : quantiles) w.value(v[size_t(std::min(int64_t(q * double(n)), n - 1))]);
+        for (double q : quantiles) w.value(v[size_t(quantileIndex(q, n))]);
         w.endArray();
     };
     using E = ExecutorStageFigures;
@@ -136,7 +131,7 @@ void writeExecutorDistributions(JsonWriter& w, const StageFigures& f,
         const int64_t n = int64_t(v.size());
         w.key(executorMetricName(m)).beginArray();
         for (double q : quantiles)
-            if (n > 0) w.value(v[size_t(std::min(int64_t(q * double(n)), n - 1))]);
+            if (n > 0) w.value(v[size_t(quantileIndex(q, n))]);
         w.endArray();
     }
     w.endObject().endObject();
@@ -256,7 +251,7 @@ RestResponse restStages(const EventLogModel& model, const RestRequest& request, 
     if (list) {
         std::vector<std::string> statuses;
         for (const std::string& s : request.values("status")) {
-            const std::string u = upper(s);
+            const std::string u = upperAscii(s);
             if (u != "ACTIVE" && u != "COMPLETE" && u != "FAILED" && u != "PENDING" &&
                 u != "SKIPPED")
                 return {400, "Illegal value for StageStatus: " + s};

@@ -9,11 +9,6 @@
 namespace stagelight {
 namespace {
 
-std::string upper(std::string s) {
-    for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
-
 void writeTaskMetrics(JsonWriter& w, const TaskTable& t, uint32_t row) {
     auto f = [&](std::string_view key, TaskField field) { w.field(key, t.get(row, field)); };
     w.key("taskMetrics").beginObject();
@@ -156,7 +151,7 @@ std::vector<std::string> taskStatusFilter(const std::vector<std::string>& values
                                                    "UNKNOWN"};
     std::vector<std::string> out;
     for (const std::string& v : values) {
-        const std::string u = upper(v);
+        const std::string u = upperAscii(v);
         if (std::find(known.begin(), known.end(), u) == known.end()) {
             error = "Illegal value for TaskStatus: " + v;
             return {};
@@ -196,7 +191,7 @@ RestResponse restTaskList(const EventLogModel& model, const RestRequest& request
     if (!error.empty()) return {400, error};
     const TaskTable& t = model.tasks;
     std::vector<uint32_t> rows = stageTaskRows(model, stageId, attemptId);
-    const std::string sort = upper(sortBy);
+    const std::string sort = upperAscii(sortBy);
     if (sort == "RUNTIME" || sort == "INCREASING_RUNTIME" || sort == "-RUNTIME" ||
         sort == "DECREASING_RUNTIME") {
         const bool descending = sort == "-RUNTIME" || sort == "DECREASING_RUNTIME";
