@@ -94,13 +94,19 @@ std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                                        std::vector<double> quantiles) {
     const TaskTable& t = model.tasks;
     const int64_t now = model.application.lastEventTime;
-    auto successful = [&](uint32_t row) {
-        return t.hasFlag(row, kHasMetrics) && taskStatus(t, row) == "SUCCESS";
-    };
+    // Per task once, not once per metric: which rows count, and their derived times.
+    std::vector<uint32_t> successful;
+    std::vector<TaskTimes> times;
+    times.reserve(rows.size());
+    for (uint32_t row : rows) {
+        if (t.hasFlag(row, kHasMetrics) && taskStatus(t, row) == "SUCCESS")
+            successful.push_back(row);
+        times.push_back(taskTimes(t, row, now));
+    }
     TaskSummary s;
     std::sort(quantiles.begin(), quantiles.end());
     s.quantiles = quantiles;
-    s.taskCount = std::count_if(rows.begin(), rows.end(), successful);
+    s.taskCount = int64_t(successful.size());
     if (s.taskCount <= 0) return std::nullopt;
     const int64_t n = s.taskCount;
     std::vector<int64_t> values;
@@ -109,22 +115,22 @@ std::optional<TaskSummary> taskSummary(const EventLogModel& model,
         const SummaryMetric metric = SummaryMetric(m);
         values.clear();
         if (const auto field = storedField(metric)) {
-            for (uint32_t row : rows)
-                if (successful(row)) values.push_back(t.get(row, *field));
+            for (uint32_t row : successful) values.push_back(t.get(row, *field));
         } else {
             // Spark ranks these derived values over every task with metrics (duration: every
             // task) while counting N over successful ones only; kept as Spark does it.
-            for (uint32_t row : rows) {
+            for (size_t i = 0; i < rows.size(); ++i) {
+                const uint32_t row = rows[i];
                 const bool metrics = t.hasFlag(row, kHasMetrics);
                 switch (metric) {
                     case SummaryMetric::Duration:
-                        values.push_back(taskTimes(t, row, now).duration);
+                        values.push_back(times[i].duration);
                         break;
                     case SummaryMetric::GettingResultTime:
-                        if (metrics) values.push_back(taskTimes(t, row, now).gettingResultTime);
+                        if (metrics) values.push_back(times[i].gettingResultTime);
                         break;
                     case SummaryMetric::SchedulerDelay:
-                        if (metrics) values.push_back(taskTimes(t, row, now).schedulerDelay);
+                        if (metrics) values.push_back(times[i].schedulerDelay);
                         break;
                     case SummaryMetric::ShuffleReadBytes:
                         if (metrics)

@@ -1,7 +1,6 @@
 #include "rest/RestJobs.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "report/JsonWriter.h"
 

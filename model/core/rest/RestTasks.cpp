@@ -1,7 +1,6 @@
 #include "rest/RestTasks.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 
 #include "figures/TaskFigures.h"
