@@ -11,6 +11,7 @@
 
 #include "figures/StageTotals.h"
 #include "report/Format.h"
+#include "timeline/TimeAxis.h"
 
 namespace stagelight {
 namespace {
@@ -121,14 +122,7 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
     const QRectF area = stageArea(), cores = coreArea();
     // Axis from the application's start.
     const double span = double(end_ - start_);
-    const double rough = span / std::max(2.0, area.width() / 110);
-    const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
-    double step = magnitude;
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (magnitude * m >= rough) {
-            step = magnitude * m;
-            break;
-        }
+    const double step = niceTickStep(span, area.width());
     for (double tick = 0; tick <= span; tick += step) {
         const double x = xOf(start_ + int64_t(tick));
         p.setPen(pal.color(QPalette::Midlight));

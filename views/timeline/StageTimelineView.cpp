@@ -13,6 +13,7 @@
 #include "figures/TaskFigures.h"
 #include "figures/TaskPhases.h"
 #include "report/Format.h"
+#include "timeline/TimeAxis.h"
 
 namespace stagelight {
 namespace {
@@ -138,14 +139,7 @@ void StageTimelineView::paintEvent(QPaintEvent*) {
     // Time axis, from the stage's first launch.
     p.setPen(pal.color(QPalette::Text));
     const double span = viewEnd_ - viewStart_;
-    const double rough = span / std::max(2.0, area.width() / 110);
-    const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
-    double step = magnitude;
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (magnitude * m >= rough) {
-            step = magnitude * m;
-            break;
-        }
+    const double step = niceTickStep(span, area.width());
     const double origin = double(lanes_.start);
     for (double tick = std::ceil((viewStart_ - origin) / step) * step; origin + tick <= viewEnd_;
          tick += step) {
