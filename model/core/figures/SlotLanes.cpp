@@ -23,44 +23,26 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     std::sort(out.tasks.begin(), out.tasks.end(), [](const LaneTask& a, const LaneTask& b) {
         return a.start != b.start ? a.start < b.start : a.row < b.row;
     });
-    // Per executor (in id order), lanes free from a time on; lanes are numbered globally.
-    std::map<std::string_view, std::vector<std::pair<int64_t, int>>> executors;
-    for (const LaneTask& lt : out.tasks)
-        executors[model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId)))];
-    int next = 0;
+    // One pass: each task takes its executor's first lane free at its launch (or a new one);
+    // then the executors' lanes are numbered one after another, in executor id order.
+    std::map<std::string_view, std::vector<int64_t>> freeAt;  // executor → end of each lane
+    for (LaneTask& lt : out.tasks) {
+        auto& lanes = freeAt[model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId)))];
+        auto lane =
+            std::find_if(lanes.begin(), lanes.end(), [&](int64_t f) { return f <= lt.start; });
+        if (lane == lanes.end()) lane = lanes.insert(lanes.end(), lt.end);
+        *lane = lt.end;
+        lt.lane = int(lane - lanes.begin());  // local for now
+    }
     std::map<std::string_view, int> firstLane;
-    std::map<std::string_view, int> lanesOf;
-    // First pass: how many lanes each executor needs.
-    for (auto& [exec, lanes] : executors) {
-        std::vector<int64_t> freeAt;
-        for (const LaneTask& lt : out.tasks) {
-            if (model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId))) != exec) continue;
-            auto slot = std::find_if(freeAt.begin(), freeAt.end(),
-                                     [&](int64_t f) { return f <= lt.start; });
-            if (slot == freeAt.end())
-                freeAt.push_back(lt.end);
-            else
-                *slot = lt.end;
-        }
-        firstLane[exec] = next;
-        lanesOf[exec] = int(freeAt.size());
-        for (size_t i = 0; i < freeAt.size(); ++i)
+    for (const auto& [exec, lanes] : freeAt) {
+        firstLane[exec] = int(out.laneLabels.size());
+        for (size_t i = 0; i < lanes.size(); ++i)
             out.laneLabels.push_back("executor " + std::string(exec) + " · slot " +
                                      std::to_string(i + 1));
-        next += int(freeAt.size());
     }
-    // Second pass: place the tasks.
-    std::map<std::string_view, std::vector<int64_t>> freeAt;
-    for (LaneTask& lt : out.tasks) {
-        const std::string_view exec =
-            model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId)));
-        auto& lanes = freeAt[exec];
-        if (lanes.empty()) lanes.assign(size_t(lanesOf[exec]), INT64_MIN);
-        size_t i = 0;
-        while (i + 1 < lanes.size() && lanes[i] > lt.start) ++i;
-        lanes[i] = lt.end;
-        lt.lane = firstLane[exec] + int(i);
-    }
+    for (LaneTask& lt : out.tasks)
+        lt.lane += firstLane[model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId)))];
     if (!out.tasks.empty()) {
         out.start = out.tasks.front().start;
         out.end = out.start;

@@ -29,14 +29,12 @@ std::array<double, kTaskPhaseCount> taskPhases(const TaskTable& t, size_t row, i
     const double delay = double(times.schedulerDelay);
     const double shuffleRead = double(t.get(row, TaskField::ShuffleFetchWaitTime));
     const double shuffleWrite = double(t.get(row, TaskField::ShuffleWriteTime)) / 1e6;  // ns
-    const double run = std::max(d - deserialize - serialize - gettingResult - delay, 0.0);
     ms[size_t(TaskPhase::SchedulerDelay)] = delay;
     ms[size_t(TaskPhase::Deserialization)] = deserialize;
     ms[size_t(TaskPhase::ShuffleRead)] = shuffleRead;
     ms[size_t(TaskPhase::ShuffleWrite)] = shuffleWrite;
     ms[size_t(TaskPhase::ResultSerialization)] = serialize;
     ms[size_t(TaskPhase::GettingResult)] = gettingResult;
-    (void)run;
     // Spark: computing is whatever the other six leave, so the bar fills exactly.
     double others = 0;
     for (size_t i = 0; i < kTaskPhaseCount; ++i)

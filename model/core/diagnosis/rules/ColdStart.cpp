@@ -38,7 +38,7 @@ RuleDef coldStartRule() {
         if (double(waited) < p["minWaitMs"]) return RuleRun{};
         Finding f;
         f.id = "cold-start";
-        f.title = "Jobs waited " + formatMs(waited) + " for executors";
+        f.title = "Jobs waited " + formatDuration(waited) + " for executors";
         f.detail =
             "While jobs were submitted no executor was alive to run their tasks: the cluster "
             "was still allocating executors.";

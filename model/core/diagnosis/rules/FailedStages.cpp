@@ -20,7 +20,7 @@ RuleDef failedStagesRule() {
             Finding f;
             f.id = "failed-stages:stage-" + stageId(s.stageId, s.attemptId);
             f.title = in.ctx.stageLabel(s) + " failed";
-            f.detail = "The attempt ran " + formatMs(s.durationMs) + " and failed: " + reason;
+            f.detail = "The attempt ran " + formatDuration(s.durationMs) + " and failed: " + reason;
             f.estimatedCostMs = s.durationMs;
             f.costMethod = "the failed attempt's duration, redone by the next attempt";
             f.fix = fetch

@@ -66,7 +66,7 @@ RuleDef failedTasksRule() {
             Finding f;
             f.id = "failed-tasks:" + reason;
             f.title = std::to_string(g.count) + " task attempt(s) failed: " + reason;
-            f.detail = "They ran " + formatMs(g.timeMs) +
+            f.detail = "They ran " + formatDuration(g.timeMs) +
                        " before failing and were retried. First error: " + sample;
             f.estimatedCostMs = int64_t(double(g.timeMs) / avgSlots);
             f.costMethod = "the failed attempts' run time, spread over the cores";

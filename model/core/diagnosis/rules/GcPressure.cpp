@@ -21,7 +21,7 @@ RuleDef gcPressureRule() {
             f.id = "gc-pressure:stage-" + stageId(s.stageId, s.attemptId);
             f.title =
                 "Garbage collection takes " + std::string(share) + " of " + in.ctx.stageLabel(s);
-            f.detail = formatMs(gc) + " of " + formatMs(run) +
+            f.detail = formatDuration(gc) + " of " + formatDuration(run) +
                        " task run time was JVM garbage collection.";
             const double excess = double(gc) - 0.05 * double(run);  // a healthy JVM spends ~5 %
             f.estimatedCostMs = std::min(s.durationMs, int64_t(excess / averageSlots(s)));

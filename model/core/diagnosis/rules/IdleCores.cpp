@@ -23,9 +23,9 @@ RuleDef idleCoresRule() {
         Finding f;
         f.id = "idle-cores";
         f.title = "Most executor cores were idle";
-        f.detail = std::string(buf) + formatMs(idleCoreMs) +
-                   " of core time): " + formatMs(ta.taskTimeMs) + " of task time against " +
-                   formatMs(int64_t(ta.availableCoreMs)) + " of core time allocated.";
+        f.detail = std::string(buf) + formatDuration(idleCoreMs) +
+                   " of core time): " + formatDuration(ta.taskTimeMs) + " of task time against " +
+                   formatDuration(int64_t(ta.availableCoreMs)) + " of core time allocated.";
         f.estimatedCostMs = 0;
         f.costMethod = "costs executor hours rather than wall clock";
         f.minSeverity = Severity::Warning;

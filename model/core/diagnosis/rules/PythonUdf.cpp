@@ -27,7 +27,7 @@ RuleDef pythonUdfRule() {
             f.detail =
                 name +
                 (sent ? " sent " + formatBytes(*sent) + " to Python workers" : " runs Python") +
-                (time ? " and spent " + formatMs(*time) + " of task time there." : ".");
+                (time ? " and spent " + formatDuration(*time) + " of task time there." : ".");
             f.estimatedCostMs = time ? int64_t(double(*time) / cores) : 0;
             f.costMethod = time ? "the operator's time, spread over the cores"
                                 : "not measured: the operator logged no time";

@@ -75,8 +75,8 @@ RuleDef slowHostRule() {
                 char ratio[32];
                 std::snprintf(ratio, sizeof ratio, "%.1f", mean / median);
                 f.detail = "Its " + std::to_string(v.first) + " tasks averaged " +
-                           formatMs(int64_t(mean)) + ", " + ratio + " × the median host (" +
-                           formatMs(int64_t(median)) + ").";
+                           formatDuration(int64_t(mean)) + ", " + ratio + " × the median host (" +
+                           formatDuration(int64_t(median)) + ").";
                 f.estimatedCostMs = std::min(s.durationMs, int64_t(mean - median));
                 f.costMethod = "the host's mean task time above the median host's";
                 f.fix =

@@ -53,8 +53,8 @@ RuleDef speculationWasteRule() {
         f.id = "speculation-waste";
         f.title = std::to_string(losing) + " speculative copies lost the race";
         f.detail = "Copies that were killed or finished after another attempt used " +
-                   formatMs(wasted) + " of executor time; most in " + in.ctx.stageLabel(*worst) +
-                   ".";
+                   formatDuration(wasted) + " of executor time; most in " +
+                   in.ctx.stageLabel(*worst) + ".";
         f.estimatedCostMs = int64_t(double(wasted) / slots);
         f.costMethod = "the killed copies' run time, spread over the cores";
         f.fix =

@@ -40,8 +40,8 @@ RuleDef stragglerRule() {
             std::string hostList;
             for (size_t i = 0; i < hosts.size() && i < 3; ++i)
                 hostList += (i ? ", " : "") + hosts[i];
-            f.detail = std::to_string(ids.size()) + " task(s) ran up to " + formatMs(worst) +
-                       " against a median of " + formatMs(s.p50) +
+            f.detail = std::to_string(ids.size()) + " task(s) ran up to " + formatDuration(worst) +
+                       " against a median of " + formatDuration(s.p50) +
                        " without reading more data than the median task; they ran on " + hostList +
                        (hosts.size() > 3 ? " and others" : "") + ".";
             f.estimatedCostMs = cost;

@@ -48,8 +48,8 @@ RuleDef taskSkewRule() {
             char buf[96];
             std::snprintf(buf, sizeof buf, "%.1f", ratio);
             f.detail =
-                "The longest task ran " + formatMs(s.max) + " against a median of " +
-                formatMs(s.p50) + " (" + buf + "×) because it read " + formatBytes(maxBytes) +
+                "The longest task ran " + formatDuration(s.max) + " against a median of " +
+                formatDuration(s.p50) + " (" + buf + "×) because it read " + formatBytes(maxBytes) +
                 " against a median of " + formatBytes(medianBytes) + ". " +
                 std::to_string(outliers.size()) + " task(s) ran at least half that ratio. " +
                 (aqeWouldSplit

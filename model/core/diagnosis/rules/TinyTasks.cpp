@@ -25,8 +25,8 @@ RuleDef tinyTasksRule() {
             Finding f;
             f.id = "tiny-tasks:stage-" + stageId(s.stageId, s.attemptId);
             f.title = std::to_string(s.rows.size()) + " tiny tasks in " + in.ctx.stageLabel(s);
-            f.detail = "Median task " + formatMs(s.p50) + ", 95th percentile " + formatMs(s.p95) +
-                       "; " + formatMs(overhead) +
+            f.detail = "Median task " + formatDuration(s.p50) + ", 95th percentile " +
+                       formatDuration(s.p95) + "; " + formatDuration(overhead) +
                        " of task time went to launching tasks and "
                        "returning results rather than running them.";
             f.estimatedCostMs = std::min(s.durationMs, int64_t(double(overhead) / averageSlots(s)));

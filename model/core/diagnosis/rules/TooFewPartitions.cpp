@@ -37,11 +37,11 @@ RuleDef tooFewPartitionsRule() {
             f.title =
                 in.ctx.stageLabel(s) + " ran " + std::to_string(s.rows.size()) + " tasks" +
                 (coresKnown ? " on " + std::to_string(int64_t(std::lround(cores))) + " cores" : "");
-            f.detail =
-                "Each task processed " + formatBytes(int64_t(bytes / tasks)) + " of " +
-                formatBytes(int64_t(bytes)) +
-                (fewForCores ? "; most cores had nothing to do for " + formatMs(s.durationMs) + "."
-                             : ".");
+            f.detail = "Each task processed " + formatBytes(int64_t(bytes / tasks)) + " of " +
+                       formatBytes(int64_t(bytes)) +
+                       (fewForCores ? "; most cores had nothing to do for " +
+                                          formatDuration(s.durationMs) + "."
+                                    : ".");
             f.estimatedCostMs =
                 fewForCores ? int64_t(double(s.durationMs) * (1.0 - tasks / cores)) : 0;
             f.costMethod = fewForCores
