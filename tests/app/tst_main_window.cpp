@@ -209,6 +209,23 @@ private Q_SLOTS:
                           view.barRect(0).center().toPoint());
         QCOMPARE(clicked.size(), 1);
         QCOMPARE(clicked.first().first().toInt(), view.stageBars()[0].stageId);
+        // Zoom and pan like the stage timeline: a wheel notch over a bar narrows the range and
+        // keeps that bar under the cursor, so clicking it again still selects it.
+        const auto [from, to] = view.visibleRange();
+        const QPointF at = view.barRect(3).center();
+        QWheelEvent wheel(at, view.mapToGlobal(at), QPoint(), QPoint(0, 360), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &wheel);
+        QVERIFY(view.visibleRange().second - view.visibleRange().first < (to - from) * 0.6);
+        QVERIFY(view.barRect(3).contains(at));
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at.toPoint());
+        QCOMPARE(clicked.last().first().toInt(), view.stageBars()[3].stageId);
+        view.zoomTo(view.stageBars()[5].start, view.stageBars()[5].end);
+        QCOMPARE(view.visibleRange().first, view.stageBars()[5].start);
+        view.zoomBack();
+        QVERIFY(view.visibleRange().second - view.visibleRange().first < (to - from) * 0.6);
+        QTest::keyClick(&view, Qt::Key_Home);
+        QCOMPARE(view.visibleRange(), std::make_pair(from, to));
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "application-timeline.png").string())));
     }

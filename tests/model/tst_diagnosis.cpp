@@ -259,11 +259,21 @@ void Diagnosis::histogramBinsEveryFinishedTask() {
         size_t binned = 0;
         for (const HistogramBin& b : h.bins) {
             QVERIFY(b.to > b.from);
-            binned += b.taskIds.size();
+            QCOMPARE(b.first, binned);  // bins are consecutive ranges of the sorted tasks
+            binned += b.count;
         }
         QCOMPARE(binned, h.tasks);
         // The skewed task sits alone in the last bin, far above the median.
-        QCOMPARE(h.bins.back().taskIds.size(), size_t(1));
+        QCOMPARE(h.bins.back().count, size_t(1));
+        const TaskValues values = taskValues(*model, index, m);
+        const auto ids = binTaskIds(values, h.bins.back());
+        QCOMPARE(ids.size(), size_t(1));
+        QCOMPARE(double(values.sorted.back().value), h.max);
+        QCOMPARE(ids.front(), values.sorted.back().taskId);
+        // Re-binning keeps every task.
+        size_t rebinned = 0;
+        for (const HistogramBin& b : binTaskValues(values, 7).bins) rebinned += b.count;
+        QCOMPARE(rebinned, h.tasks);
         QVERIFY(h.max > 5 * h.median);
     }
     QCOMPARE(taskHistogram(*model, model->stages.size(), HistogramMetric::Duration).tasks,

@@ -74,7 +74,8 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                 for (const QCPDataRange& range : selection.dataRanges())
                     for (int i = range.begin(); i < range.end(); ++i)
                         if (size_t(i) < histogram_.bins.size())
-                            for (int64_t id : histogram_.bins[size_t(i)].taskIds) ids.push_back(id);
+                            for (int64_t id : binTaskIds(values_, histogram_.bins[size_t(i)]))
+                                ids.push_back(id);
                 if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
             });
 }
@@ -99,7 +100,8 @@ void TaskHistogramView::setHighlightedTasks(std::vector<int64_t> taskIds) {
 
 void TaskHistogramView::rebuild() {
     const HistogramMetric metric = kMetrics[std::max(0, metric_->currentIndex())];
-    histogram_ = model_ ? taskHistogram(*model_, stage_, metric) : Histogram{};
+    values_ = model_ ? taskValues(*model_, stage_, metric) : TaskValues{};
+    histogram_ = binTaskValues(values_);
     redraw();
 }
 
@@ -108,10 +110,13 @@ void TaskHistogramView::redraw() {
     QVector<double> keys, counts, hot;
     for (const HistogramBin& b : h.bins) {
         keys.push_back((b.from + b.to) / 2);
-        counts.push_back(double(b.taskIds.size()));
+        counts.push_back(double(b.count));
         double n = 0;
-        for (int64_t id : b.taskIds)
-            n += std::binary_search(highlighted_.begin(), highlighted_.end(), id) ? 1 : 0;
+        for (size_t i = b.first; i < b.first + b.count && !highlighted_.empty(); ++i)
+            n += std::binary_search(highlighted_.begin(), highlighted_.end(),
+                                    values_.sorted[i].taskId)
+                     ? 1
+                     : 0;
         hot.push_back(n);
     }
     bars_->setData(keys, counts, true);

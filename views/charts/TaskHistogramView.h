@@ -37,6 +37,7 @@ private:
 
     ModelPtr model_;
     size_t stage_ = 0;
+    TaskValues values_;  // the stage's tasks sorted by the metric
     Histogram histogram_;
     std::vector<int64_t> highlighted_;
     QComboBox* metric_;

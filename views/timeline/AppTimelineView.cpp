@@ -33,8 +33,7 @@ QColor statusColor(StageStatus s) {
 
 }  // namespace
 
-AppTimelineView::AppTimelineView(QWidget* parent) : QWidget(parent) {
-    setMouseTracking(true);
+AppTimelineView::AppTimelineView(QWidget* parent) : TimelineWidget(parent) {
     setMinimumHeight(140);
 }
 
@@ -68,7 +67,8 @@ void AppTimelineView::setModel(ModelPtr model) {
         end_ = std::max(start_ + 1,
                         app.sawApplicationEnd && app.endTime > 0 ? app.endTime : app.lastEventTime);
     }
-    update();
+    clearHistory();
+    resetZoom();
 }
 
 void AppTimelineView::setAnalysis(AnalysisPtr analysis) {
@@ -81,30 +81,27 @@ void AppTimelineView::setSelectedStage(int32_t stageId, int32_t attemptId) {
     update();
 }
 
-QRectF AppTimelineView::stageArea() const {
+QRectF AppTimelineView::plotArea() const {
     return QRectF(kLeft, kAxis, std::max(10.0, width() - kLeft - kRight),
                   std::max(10.0, height() - kAxis - kCores - kGap));
 }
 
 QRectF AppTimelineView::coreArea() const {
-    const QRectF s = stageArea();
+    const QRectF s = plotArea();
     return QRectF(s.left(), s.bottom() + kGap, s.width(), kCores - 4);
 }
 
-double AppTimelineView::xOf(int64_t t) const {
-    const QRectF a = stageArea();
-    return a.left() + double(t - start_) / double(end_ - start_) * a.width();
-}
-
 double AppTimelineView::rowHeight() const {
-    return std::clamp(stageArea().height() / std::max(1, rows_), 2.0, 18.0);
+    return std::clamp(plotArea().height() / std::max(1, rows_), 2.0, 18.0);
 }
 
 QRectF AppTimelineView::barRect(size_t i) const {
     const StageBar& b = bars_[i];
     const double h = rowHeight();
-    const double x0 = xOf(b.start), x1 = std::max(xOf(b.end) - 1, x0 + 2);  // 1 px apart
-    return QRectF(x0, stageArea().top() + b.row * h + (h > 4 ? 1 : 0), x1 - x0, h > 4 ? h - 2 : h);
+    const TimeViewport v = viewport();
+    const double x0 = v.xOf(double(b.start));
+    const double x1 = std::max(v.xOf(double(b.end)) - 1, x0 + 2);  // 1 px apart
+    return QRectF(x0, plotArea().top() + b.row * h + (h > 4 ? 1 : 0), x1 - x0, h > 4 ? h - 2 : h);
 }
 
 std::pair<int32_t, int32_t> AppTimelineView::stageAt(const QPoint& pos) const {
@@ -119,11 +116,13 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
     const QPalette pal = palette();
     p.fillRect(rect(), pal.color(QPalette::Base));
     if (!model_) return;
-    const QRectF area = stageArea(), cores = coreArea();
+    const QRectF area = plotArea(), cores = coreArea();
+    const TimeViewport v = viewport();
+    auto xOf = [&](int64_t t) { return v.xOf(double(t)); };
     // Axis from the application's start.
-    const double span = double(end_ - start_);
-    const double step = niceTickStep(span, area.width());
-    for (double tick = 0; tick <= span; tick += step) {
+    const double step = niceTickStep(v.span(), area.width());
+    for (double tick = std::max(0.0, std::ceil((v.start - double(start_)) / step) * step);
+         double(start_) + tick <= v.end; tick += step) {
         const double x = xOf(start_ + int64_t(tick));
         p.setPen(pal.color(QPalette::Midlight));
         p.drawLine(QPointF(x, area.top()), QPointF(x, cores.bottom()));
@@ -134,6 +133,8 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
     p.setPen(pal.color(QPalette::Text));
     p.drawText(QRectF(0, area.top(), kLeft - 6, 16), Qt::AlignRight, tr("stages"));
     p.drawText(QRectF(0, cores.top(), kLeft - 6, 16), Qt::AlignRight, tr("cores"));
+    p.save();
+    p.setClipRect(QRectF(area.left(), area.top(), area.width(), cores.bottom() - area.top() + 1));
     // Driver-only time shaded: no job ran.
     if (analysis_)
         for (const Gap& g : analysis_->time.gaps)
@@ -162,33 +163,37 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
             top = std::max(top, c.allocatedCores);
         auto y = [&](double v) { return cores.bottom() - v / top * (cores.height() - 2); };
         const auto& series = analysis_->time.coreSeries;
-        const double w = cores.width() / double(series.size());
         QPainterPath busy, allocated;
-        busy.moveTo(cores.left(), cores.bottom());
+        busy.moveTo(xOf(series.front().timeMs), cores.bottom());
         for (size_t i = 0; i < series.size(); ++i) {
-            const double x = cores.left() + double(i) * w;
+            const double x = xOf(series[i].timeMs);
+            const double next = i + 1 < series.size() ? xOf(series[i + 1].timeMs) : xOf(end_);
             busy.lineTo(x, y(series[i].busyCores));
-            busy.lineTo(x + w, y(series[i].busyCores));
+            busy.lineTo(next, y(series[i].busyCores));
             if (i == 0) allocated.moveTo(x, y(series[i].allocatedCores));
             allocated.lineTo(x, y(series[i].allocatedCores));
-            allocated.lineTo(x + w, y(series[i].allocatedCores));
+            allocated.lineTo(next, y(series[i].allocatedCores));
         }
-        busy.lineTo(cores.right(), cores.bottom());
+        busy.lineTo(xOf(end_), cores.bottom());
         p.fillPath(busy, QColor(0xB3, 0xDE, 0x69));
         p.setPen(QPen(pal.color(QPalette::Text), 1.2));
         p.drawPath(allocated);
+        p.restore();
         p.drawText(QRectF(cores.left() + 4, cores.top() + 2, 300, 14), Qt::AlignLeft,
                    tr("%1 cores allocated at most; green: busy").arg(int(top)));
+    } else {
+        p.restore();
     }
+    paintRubberBand(p);
 }
 
-void AppTimelineView::mouseReleaseEvent(QMouseEvent* event) {
-    const auto [stage, attempt] = stageAt(event->position().toPoint());
+void AppTimelineView::clickedAt(const QPoint& pos) {
+    const auto [stage, attempt] = stageAt(pos);
     if (stage >= 0) Q_EMIT stageClicked(stage, attempt);
 }
 
 bool AppTimelineView::event(QEvent* e) {
-    if (e->type() != QEvent::ToolTip || !model_) return QWidget::event(e);
+    if (e->type() != QEvent::ToolTip || !model_) return TimelineWidget::event(e);
     auto* help = static_cast<QHelpEvent*>(e);
     const auto [stage, attempt] = stageAt(help->pos());
     const StageAttempt* s = stage >= 0 ? model_->stage(stage, attempt) : nullptr;

@@ -1,17 +1,17 @@
 // The whole application on one time axis: job spans, stage attempts packed into rows (coloured by
 // status, the longest labelled), driver-only gaps shaded, and below them the executor cores
-// allocated and busy over time. Clicking a stage shows it everywhere (through the Navigator).
+// allocated and busy over time. Zooms and pans like the stage timeline (TimelineWidget);
+// clicking a stage shows it everywhere (through the Navigator).
 #pragma once
-
-#include <QWidget>
 
 #include <vector>
 
 #include "qt/LoadSession.h"
+#include "timeline/TimelineWidget.h"
 
 namespace stagelight {
 
-class AppTimelineView : public QWidget {
+class AppTimelineView : public TimelineWidget {
     Q_OBJECT
 public:
     explicit AppTimelineView(QWidget* parent = nullptr);
@@ -34,14 +34,14 @@ Q_SIGNALS:
     void stageClicked(qint32 stageId, qint32 attemptId);
 
 protected:
+    QRectF plotArea() const override;  // the stage rows
+    std::pair<double, double> fullRange() const override { return {double(start_), double(end_)}; }
+    void clickedAt(const QPoint& pos) override;
     void paintEvent(QPaintEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
     bool event(QEvent* event) override;  // tooltips
 
 private:
-    QRectF stageArea() const;
     QRectF coreArea() const;
-    double xOf(int64_t t) const;
     double rowHeight() const;
 
     ModelPtr model_;

@@ -1,20 +1,16 @@
-// The event timeline of one stage: its tasks in executor slot lanes, each bar split into Spark's
-// seven phases. Wheel zooms around the cursor, dragging pans, Shift-drag (or the right button)
-// zooms into a time range, Backspace goes back, Home resets; hovering shows a task's figures and
-// clicking selects it. Tasks narrower than a pixel are merged into one-pixel marks, failed ones
-// drawn last so they stay visible. Painted directly: never an item per task.
+// The event timeline of one stage as a widget: StageTimelinePainter draws it, TimelineWidget
+// zooms and pans it; hovering shows a task's figures and clicking selects it. Painted directly:
+// never an item per task.
 #pragma once
-
-#include <QWidget>
 
 #include <vector>
 
-#include "figures/SlotLanes.h"
-#include "qt/LoadSession.h"
+#include "timeline/StageTimelinePainter.h"
+#include "timeline/TimelineWidget.h"
 
 namespace stagelight {
 
-class StageTimelineView : public QWidget {
+class StageTimelineView : public TimelineWidget {
     Q_OBJECT
 public:
     explicit StageTimelineView(QWidget* parent = nullptr);
@@ -23,11 +19,7 @@ public:
     // Gaps of the time accounting inside this stage (drawn as shaded bands behind the bars).
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows);
 
-    void zoomTo(int64_t startMs, int64_t endMs);  // pushes the current range on the history
-    void zoomBack();
-    void resetZoom();
-    std::pair<int64_t, int64_t> visibleRange() const { return {viewStart_, viewEnd_}; }
-    const SlotLanes& lanes() const { return lanes_; }
+    const SlotLanes& lanes() const { return painter_.lanes(); }
     // The task under a widget position, or -1.
     int64_t taskAt(const QPoint& pos) const;
     QRectF barRect(size_t laneTaskIndex) const;  // where a task is drawn (for tests)
@@ -36,31 +28,14 @@ Q_SIGNALS:
     void taskClicked(qint64 taskId);
 
 protected:
+    QRectF plotArea() const override { return StageTimelinePainter::plotArea(rect()); }
+    std::pair<double, double> fullRange() const override;
+    void clickedAt(const QPoint& pos) override;
     void paintEvent(QPaintEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;  // tooltips
 
 private:
-    QRectF plotArea() const;
-    double laneHeight() const;
-    double xOf(double timeMs) const;
-    double timeAt(double x) const;
-    void setRange(double start, double end);
-
-    ModelPtr model_;
-    SlotLanes lanes_;
-    std::vector<int64_t> highlighted_;  // sorted task ids
-    std::vector<std::pair<int64_t, int64_t>> gaps_;
-    double viewStart_ = 0, viewEnd_ = 1;
-    std::vector<std::pair<double, double>> history_;
-    QPoint pressPos_;
-    double pressStart_ = 0, pressEnd_ = 0;
-    bool panning_ = false, banding_ = false, moved_ = false;
-    QPoint bandEnd_;
+    StageTimelinePainter painter_;
 };
 
 }  // namespace stagelight

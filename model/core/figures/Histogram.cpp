@@ -25,14 +25,12 @@ bool histogramMetricIsBytes(HistogramMetric m) {
            m == HistogramMetric::SpillDisk;
 }
 
-Histogram taskHistogram(const EventLogModel& model, size_t stageIndex, HistogramMetric metric,
-                        int bins) {
-    Histogram h;
-    h.metric = metric;
-    if (stageIndex >= model.stages.size() || bins <= 0) return h;
+TaskValues taskValues(const EventLogModel& model, size_t stageIndex, HistogramMetric metric) {
+    TaskValues out;
+    out.metric = metric;
+    if (stageIndex >= model.stages.size()) return out;
     const StageAttempt& s = model.stages[stageIndex];
     const TaskTable& t = model.tasks;
-    std::vector<std::pair<int64_t, int64_t>> values;  // (value, task id)
     for (size_t r = 0; r < t.size(); ++r) {
         if (t.get(r, TaskField::StageId) != s.stageId ||
             t.get(r, TaskField::StageAttemptId) != s.attemptId || !t.hasFlag(r, kFinished))
@@ -56,26 +54,54 @@ Histogram taskHistogram(const EventLogModel& model, size_t stageIndex, Histogram
                 v = t.get(r, TaskField::JvmGcTime);
                 break;
         }
-        values.emplace_back(std::max<int64_t>(0, v), t.get(r, TaskField::TaskId));
+        out.sorted.push_back({std::max<int64_t>(0, v), t.get(r, TaskField::TaskId)});
     }
-    h.tasks = values.size();
-    if (values.empty()) return h;
-    std::vector<int64_t> sorted;
-    for (const auto& [v, id] : values) sorted.push_back(v);
-    std::sort(sorted.begin(), sorted.end());
-    h.median = double(sorted[sorted.size() / 2]);
-    h.max = double(sorted.back());
+    std::sort(out.sorted.begin(), out.sorted.end(), [](const TaskValue& a, const TaskValue& b) {
+        return a.value != b.value ? a.value < b.value : a.taskId < b.taskId;
+    });
+    if (!out.sorted.empty()) {
+        out.median = double(out.sorted[out.sorted.size() / 2].value);
+        out.max = double(out.sorted.back().value);
+    }
+    return out;
+}
+
+Histogram binTaskValues(const TaskValues& values, int bins) {
+    Histogram h;
+    h.metric = values.metric;
+    h.tasks = values.sorted.size();
+    if (values.sorted.empty() || bins <= 0) return h;
+    h.median = values.median;
+    h.max = values.max;
     const double width = h.max > 0 ? h.max / bins : 1.0;
+    auto binOf = [&](int64_t v) { return std::min(bins - 1, int(double(v) / width)); };
     h.bins.resize(size_t(bins));
+    size_t first = 0;
     for (int i = 0; i < bins; ++i) {
-        h.bins[size_t(i)].from = i * width;
-        h.bins[size_t(i)].to = (i + 1) * width;
-    }
-    for (const auto& [v, id] : values) {
-        const int i = std::min(bins - 1, int(double(v) / width));
-        h.bins[size_t(i)].taskIds.push_back(id);
+        HistogramBin& b = h.bins[size_t(i)];
+        b.from = i * width;
+        b.to = (i + 1) * width;
+        const auto end =
+            std::partition_point(values.sorted.begin() + ptrdiff_t(first), values.sorted.end(),
+                                 [&](const TaskValue& tv) { return binOf(tv.value) <= i; });
+        b.first = first;
+        b.count = size_t(end - values.sorted.begin()) - first;
+        first += b.count;
     }
     return h;
+}
+
+std::vector<int64_t> binTaskIds(const TaskValues& values, const HistogramBin& bin) {
+    std::vector<int64_t> ids;
+    ids.reserve(bin.count);
+    for (size_t i = bin.first; i < bin.first + bin.count && i < values.sorted.size(); ++i)
+        ids.push_back(values.sorted[i].taskId);
+    return ids;
+}
+
+Histogram taskHistogram(const EventLogModel& model, size_t stageIndex, HistogramMetric metric,
+                        int bins) {
+    return binTaskValues(taskValues(model, stageIndex, metric), bins);
 }
 
 }  // namespace stagelight

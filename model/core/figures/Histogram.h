@@ -14,9 +14,21 @@ enum class HistogramMetric { Duration, ShuffleRead, Input, SpillDisk, GcTime };
 std::string_view histogramMetricName(HistogramMetric m);  // "Duration", "Shuffle read", ...
 bool histogramMetricIsBytes(HistogramMetric m);
 
+// A stage's finished task attempts sorted by one metric: collected once per stage and metric;
+// binning is then a binary search per bin, whatever the number of tasks.
+struct TaskValue {
+    int64_t value = 0, taskId = 0;
+};
+struct TaskValues {
+    HistogramMetric metric = HistogramMetric::Duration;
+    std::vector<TaskValue> sorted;  // by value, then task id
+    double median = 0, max = 0;
+};
+TaskValues taskValues(const EventLogModel& model, size_t stageIndex, HistogramMetric metric);
+
 struct HistogramBin {
-    double from = 0, to = 0;       // [from, to), the last bin closed
-    std::vector<int64_t> taskIds;  // tasks in the bin
+    double from = 0, to = 0;      // [from, to), the last bin closed
+    size_t first = 0, count = 0;  // the bin's tasks: TaskValues::sorted[first, first + count)
 };
 
 struct Histogram {
@@ -26,7 +38,12 @@ struct Histogram {
     size_t tasks = 0;
 };
 
-// Finished task attempts of model.stages[stageIndex]; `bins` equal-width bins over [0, max].
+// `bins` equal-width bins over [0, max].
+Histogram binTaskValues(const TaskValues& values, int bins = 40);
+// The task ids of one bin.
+std::vector<int64_t> binTaskIds(const TaskValues& values, const HistogramBin& bin);
+
+// taskValues then binTaskValues.
 Histogram taskHistogram(const EventLogModel& model, size_t stageIndex, HistogramMetric metric,
                         int bins = 40);
 

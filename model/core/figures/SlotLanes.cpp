@@ -1,7 +1,7 @@
 #include "figures/SlotLanes.h"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 
 namespace stagelight {
 
@@ -18,31 +18,45 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
         const int64_t start = t.get(r, TaskField::LaunchTime);
         int64_t end = t.hasFlag(r, kFinished) ? t.get(r, TaskField::FinishTime) : now;
         if (end < start) end = start;
-        out.tasks.push_back({uint32_t(r), start, end, 0});
+        out.tasks.push_back({uint32_t(r), start, end, 0, uint8_t(t.get(r, TaskField::Flags))});
     }
     std::sort(out.tasks.begin(), out.tasks.end(), [](const LaneTask& a, const LaneTask& b) {
         return a.start != b.start ? a.start < b.start : a.row < b.row;
     });
     // One pass: each task takes its executor's first lane free at its launch (or a new one);
     // then the executors' lanes are numbered one after another, in executor id order.
-    std::map<std::string_view, std::vector<int64_t>> freeAt;  // executor → end of each lane
+    std::unordered_map<int64_t, std::vector<int64_t>> freeAt;  // executor → end of each lane
     for (LaneTask& lt : out.tasks) {
-        auto& lanes = freeAt[model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId)))];
+        auto& lanes = freeAt[t.get(lt.row, TaskField::ExecutorId)];
         auto lane =
             std::find_if(lanes.begin(), lanes.end(), [&](int64_t f) { return f <= lt.start; });
         if (lane == lanes.end()) lane = lanes.insert(lanes.end(), lt.end);
         *lane = lt.end;
         lt.lane = int(lane - lanes.begin());  // local for now
     }
-    std::map<std::string_view, int> firstLane;
-    for (const auto& [exec, lanes] : freeAt) {
-        firstLane[exec] = int(out.laneLabels.size());
-        for (size_t i = 0; i < lanes.size(); ++i)
-            out.laneLabels.push_back("executor " + std::string(exec) + " · slot " +
+    std::vector<std::pair<std::string_view, int64_t>> executors;
+    for (const auto& entry : freeAt)
+        executors.emplace_back(model.strings.view(StrId(entry.first)), entry.first);
+    std::sort(executors.begin(), executors.end());
+    std::unordered_map<int64_t, int> firstLane;
+    for (const auto& [name, id] : executors) {
+        firstLane[id] = int(out.laneLabels.size());
+        for (size_t i = 0; i < freeAt[id].size(); ++i)
+            out.laneLabels.push_back("executor " + std::string(name) + " · slot " +
                                      std::to_string(i + 1));
     }
-    for (LaneTask& lt : out.tasks)
-        lt.lane += firstLane[model.strings.view(StrId(t.get(lt.row, TaskField::ExecutorId)))];
+    out.laneBegin.assign(out.laneLabels.size() + 1, 0);
+    for (LaneTask& lt : out.tasks) {
+        lt.lane += firstLane[t.get(lt.row, TaskField::ExecutorId)];
+        ++out.laneBegin[size_t(lt.lane) + 1];
+    }
+    for (size_t l = 1; l < out.laneBegin.size(); ++l) out.laneBegin[l] += out.laneBegin[l - 1];
+    out.byLane.resize(out.tasks.size());
+    std::vector<uint32_t> fill(out.laneBegin.begin(), out.laneBegin.end() - 1);
+    for (size_t i = 0; i < out.tasks.size(); ++i) {
+        const LaneTask& lt = out.tasks[i];
+        out.byLane[fill[size_t(lt.lane)]++] = {lt.start, lt.end, uint32_t(i), lt.flags};
+    }
     if (!out.tasks.empty()) {
         out.start = out.tasks.front().start;
         out.end = out.start;

@@ -14,10 +14,21 @@ struct LaneTask {
     uint32_t row;  // task table row
     int64_t start, end;
     int lane;
+    uint8_t flags;  // TaskFlag bits (failed, killed, speculative) for drawing without the table
 };
 
 struct SlotLanes {
-    std::vector<LaneTask> tasks;          // by launch time
+    std::vector<LaneTask> tasks;  // by launch time
+    // The same tasks lane by lane: byLane[laneBegin[l] .. laneBegin[l + 1]) are lane l's, by
+    // launch time. A lane's tasks never overlap, so their ends are sorted too (binary search by
+    // time), and drawing reads them in memory order.
+    struct Span {
+        int64_t start, end;
+        uint32_t task;  // index into `tasks`
+        uint8_t flags;
+    };
+    std::vector<Span> byLane;
+    std::vector<uint32_t> laneBegin;
     std::vector<std::string> laneLabels;  // "executor 3 · slot 2"
     int64_t start = 0, end = 0;           // the span of the tasks
 };

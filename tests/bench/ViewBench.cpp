@@ -1,0 +1,90 @@
+// Benchmark of the views at a million tasks (prints figures; never a timed test): the stage
+// timeline's draw list plus paint at full zoom-out and three zoom levels (target <= 16 ms each),
+// and histogram re-binning (target <= 5 ms).
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "SyntheticModel.h"
+#include "figures/Histogram.h"
+#include "timeline/StageTimelinePainter.h"
+
+using namespace stagelight;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+template <typename Fn>
+double medianMs(int runs, Fn&& fn) {
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        const auto t = Clock::now();
+        fn();
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+void benchTimeline(const ModelPtr& model) {
+    StageTimelinePainter painter;
+    const double lanesMs = medianMs(3, [&] { painter.setStage(model, 0); });
+    std::printf("%-46s %8.1f ms\n", "slot lanes for the stage", lanesMs);
+    const QRectF bounds(0, 0, 1600, 900);
+    const QRectF area = StageTimelinePainter::plotArea(bounds);
+    QImage image(bounds.size().toSize(), QImage::Format_ARGB32_Premultiplied);
+    const double from = double(painter.lanes().start), to = double(painter.lanes().end);
+    std::printf("%-22s %10s %12s %14s  (target <= 16 ms)\n", "zoom", "rects", "build ms",
+                "build+paint ms");
+    for (double zoom : {1.0, 10.0, 100.0, 1000.0}) {
+        TimeViewport v{from, to, area.left(), area.width()};
+        const double mid = (from + to) / 2, half = (to - from) / zoom / 2;
+        v.setRange(mid - half, mid + half);
+        const double build = medianMs(15, [&] { painter.build(v, area); });
+        const size_t rects = painter.drawListRects();
+        const double paint = medianMs(15, [&] {
+            QPainter p(&image);
+            painter.paint(p, bounds, v, QPalette());
+        });
+        char label[32];
+        std::snprintf(label, sizeof label, zoom == 1 ? "full zoom-out" : "1/%.0f of the stage",
+                      zoom);
+        std::printf("%-22s %10zu %12.2f %14.2f\n", label, rects, build, paint);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
+    const int tasks = argc > 1 ? std::atoi(argv[1]) : 1000000;
+    // Two shapes of a million-task stage: 1,000 slots (lanes one pixel high: busy runs) and 64
+    // slots (lanes tall enough for phases when zoomed in). Tasks are 50 ms; one failed.
+    ModelPtr model;
+    for (auto [executors, cores] : {std::pair{250, 4}, std::pair{16, 4}}) {
+        auto t0 = Clock::now();
+        model = test::syntheticStage(tasks, executors, cores, 50, tasks / 2);
+        std::printf("\n%d tasks on %d slots, built in memory in %.0f ms\n", tasks,
+                    executors * cores,
+                    std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        benchTimeline(model);
+    }
+
+    TaskValues values;
+    const double collect =
+        medianMs(3, [&] { values = taskValues(*model, 0, HistogramMetric::ShuffleRead); });
+    Histogram h;
+    const double rebin = medianMs(25, [&] { h = binTaskValues(values, 40); });
+    const double rebin200 = medianMs(25, [&] { h = binTaskValues(values, 200); });
+    std::printf("\n%-46s %8.1f ms\n", "histogram: collect and sort the stage's values", collect);
+    std::printf("%-46s %8.3f ms  (target <= 5 ms)\n", "histogram: re-bin into 40 bins", rebin);
+    std::printf("%-46s %8.3f ms\n", "histogram: re-bin into 200 bins", rebin200);
+    return h.tasks == size_t(tasks) ? 0 : 1;
+}
