@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include "charts/TaskHistogramView.h"
+#include "gui/EvidencePanel.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
 #include "qt/FindingsModel.h"
@@ -29,6 +30,7 @@
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
+#include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
@@ -49,6 +51,7 @@ MainWindow::MainWindow(QWidget* parent)
       tasks_(new TaskTableModel(this)),
       summary_(new TaskSummaryModel(this)),
       findingView_(new DataTableView(this)),
+      evidence_(new EvidencePanel(this)),
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
       histogram_(new TaskHistogramView(this)),
@@ -69,6 +72,10 @@ MainWindow::MainWindow(QWidget* parent)
     jobView_->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
     warningView_->setSourceModel(warnings_);
     findingView_->setSourceModel(findings_);
+    findingView_->setItemDelegateForColumn(
+        FindingsModel::Severity, new SeverityDelegate(FindingsModel::SeverityRole, findingView_));
+    stageView_->setItemDelegateForColumn(
+        StageTableModel::Share, new ShareBarDelegate(StageTableModel::ShareRole, stageView_));
     taskView_->setSourceModel(tasks_);
     taskView_->sortByColumn(TaskTableModel::TaskId, Qt::AscendingOrder);
     summaryView_->setSourceModel(summary_);
@@ -86,7 +93,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(gapView_, &QAbstractItemView::clicked, gapView_, &QAbstractItemView::activated);
     connect(findingView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const QModelIndex source = findingView_->sourceIndex(index);
-        if (const Finding* f = findings_->finding(source.row())) navigator_->showFinding(*f);
+        if (const Finding* f = findings_->finding(source.row())) {
+            navigator_->showFinding(*f);
+            evidence_->showFinding(f);
+        }
     });
     connect(findingView_, &QAbstractItemView::clicked, findingView_, &QAbstractItemView::activated);
 
@@ -173,6 +183,13 @@ void MainWindow::createDocks() {
         dock(tr("Alerts"), QStringLiteral("alertsDock"), alertsPanel, Qt::RightDockWidgetArea);
     QDockWidget* summary = dock(tr("Summary metrics"), QStringLiteral("summaryDock"), summaryView_,
                                 Qt::RightDockWidgetArea);
+    QDockWidget* evidence =
+        dock(tr("Evidence"), QStringLiteral("evidenceDock"), evidence_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(summary, evidence);
+    summary->raise();
+    connect(evidence_, &EvidencePanel::evidenceActivated, navigator_, &Navigator::showEvidence);
+    // Choosing an alert brings its evidence forward.
+    connect(findingView_, &QAbstractItemView::activated, evidence, &QDockWidget::raise);
     QDockWidget* tasks =
         dock(tr("Tasks"), QStringLiteral("tasksDock"), taskView_, Qt::BottomDockWidgetArea);
     QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_,
@@ -288,6 +305,7 @@ void MainWindow::showModel(ModelPtr model) {
     cancel_->setVisible(false);
     overview_->setModel(model_);
     navigator_->setModel(model_);
+    evidence_->setModel(model_);
     appTimeline_->setModel(model_);
     findings_->setAnalysis(nullptr);
     gaps_->setAnalysis(nullptr, nullptr);

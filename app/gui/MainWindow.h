@@ -16,6 +16,7 @@ class QPushButton;
 namespace stagelight {
 
 class DataTableView;
+class EvidencePanel;
 class FindingsModel;
 class GapsModel;
 class JobTableModel;
@@ -73,6 +74,7 @@ private:
     TaskTableModel* tasks_;
     TaskSummaryModel* summary_;
     DataTableView* findingView_;
+    EvidencePanel* evidence_;
     DataTableView* taskView_;
     DataTableView* summaryView_;
     TaskHistogramView* histogram_;

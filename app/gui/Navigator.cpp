@@ -105,30 +105,46 @@ void Navigator::showFinding(const Finding& finding) {
             showStage(e.stageId, e.stageAttemptId);
             break;
         }
-    for (const Evidence& e : finding.evidence) {
-        if (e.kind != Evidence::Kind::Tasks) continue;
-        selectTasks(QList<qint64>(e.taskIds.begin(), e.taskIds.end()));
-        if (histogram_) {
-            // Show the outliers in the metric the finding is about.
-            if (finding.rule == "spill")
-                histogram_->setMetric(HistogramMetric::SpillDisk);
-            else if (finding.rule == "gc-pressure")
-                histogram_->setMetric(HistogramMetric::GcTime);
-            else
-                histogram_->setMetric(HistogramMetric::Duration);
-            histogram_->setHighlightedTasks(e.taskIds);
+    for (const Evidence& e : finding.evidence)
+        if (e.kind == Evidence::Kind::Tasks) {
+            highlightTasks(e, finding.rule);
+            break;
         }
-        if (timeline_) timeline_->setHighlightedTasks(e.taskIds);
-        break;
+    for (const Evidence& e : finding.evidence)
+        if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) {
+            zoomToWindow(e);
+            break;
+        }
+}
+
+void Navigator::showEvidence(const Evidence& e) {
+    if (e.stageId >= 0) showStage(e.stageId, e.stageAttemptId);
+    if (e.kind == Evidence::Kind::Tasks) highlightTasks(e, {});
+    if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) zoomToWindow(e);
+}
+
+void Navigator::highlightTasks(const Evidence& e, const std::string& rule) {
+    selectTasks(QList<qint64>(e.taskIds.begin(), e.taskIds.end()));
+    if (histogram_) {
+        // Show the outliers in the metric the finding is about.
+        if (rule == "spill")
+            histogram_->setMetric(HistogramMetric::SpillDisk);
+        else if (rule == "gc-pressure")
+            histogram_->setMetric(HistogramMetric::GcTime);
+        else if (!rule.empty())
+            histogram_->setMetric(HistogramMetric::Duration);
+        histogram_->setHighlightedTasks(e.taskIds);
     }
-    // The evidence window of a stage-level finding becomes the timeline's range.
-    if (timeline_)
-        for (const Evidence& e : finding.evidence)
-            if (e.kind == Evidence::Kind::TimeWindow && e.stageId >= 0 && e.endMs > e.startMs) {
-                const int64_t margin = (e.endMs - e.startMs) / 50 + 1;
-                timeline_->zoomTo(e.startMs - margin, e.endMs + margin);
-                break;
-            }
+    if (timeline_) timeline_->setHighlightedTasks(e.taskIds);
+}
+
+void Navigator::zoomToWindow(const Evidence& e) {
+    // A stage's window zooms its timeline; an application-level one the application timeline.
+    const int64_t margin = (e.endMs - e.startMs) / 50 + 1;
+    if (e.stageId >= 0 && timeline_)
+        timeline_->zoomTo(e.startMs - margin, e.endMs + margin);
+    else if (e.stageId < 0 && appTimeline_)
+        appTimeline_->zoomTo(e.startMs - margin, e.endMs + margin);
 }
 
 }  // namespace stagelight

@@ -33,6 +33,7 @@ public:
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
+    void showEvidence(const Evidence& evidence);     // one piece of a finding's evidence
     void selectTasks(const QList<qint64>& taskIds);  // in the task table
     void showGap(const Gap& gap);
 
@@ -41,6 +42,10 @@ Q_SIGNALS:
 
 private:
     void loadStage(size_t stageIndex);  // the tasks and summary of model_->stages[stageIndex]
+    // Outlier tasks selected in the table and marked in the histogram (in the metric the rule
+    // is about) and the timeline.
+    void highlightTasks(const Evidence& tasks, const std::string& rule);
+    void zoomToWindow(const Evidence& window);
 
     ModelPtr model_;
     AnalysisPtr analysis_;

@@ -46,6 +46,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     const Finding* f = index.isValid() ? finding(index.row()) : nullptr;
     if (!f) return {};
     if (role == FindingRole) return index.row();
+    if (role == SeverityRole) return int(f->severity);
     if (role == SortRole) {
         switch (index.column()) {
             case Severity:

@@ -14,6 +14,7 @@ public:
     enum Column { Severity, Cost, Title, Rule, ColumnCount };
     static constexpr int SortRole = Qt::UserRole;
     static constexpr int FindingRole = Qt::UserRole + 1;
+    static constexpr int SeverityRole = Qt::UserRole + 2;  // the Severity as an int
 
     explicit FindingsModel(QObject* parent = nullptr);
     void setAnalysis(AnalysisPtr analysis);

@@ -1,5 +1,6 @@
 #include "qt/JobTableModel.h"
 
+#include "qt/PlainText.h"
 #include "report/Format.h"
 
 namespace stagelight {
@@ -7,7 +8,14 @@ namespace stagelight {
 JobTableModel::JobTableModel(QObject* parent)
     : SnapshotTableModel(
           {tr("Job"), tr("Description"), tr("Result"), tr("Duration"), tr("Stages"), tr("SQL")},
-          parent) {}
+          parent) {
+    setColumnTips({tr("Spark's job id"),
+                   tr("The job's description or, without one, the name of its last stage"),
+                   tr("SUCCEEDED, FAILED or RUNNING"),
+                   tr("Elapsed time from the job's submission until it ended"),
+                   tr("Stages of the job (skipped ones included)"),
+                   tr("The SQL execution that ran the job, if any")});
+}
 
 int JobTableModel::rebuild() {
     return snapshot() ? int(snapshot()->jobs.size()) : 0;
@@ -43,13 +51,17 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
                 return qlonglong(j.sqlExecutionId);
         }
     }
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    if (role == Qt::ToolTipRole) {  // log text, escaped: never rich text
+        if (index.column() == Description && !j.failureMessage.empty())
+            return plainTooltip(QString::fromStdString(j.failureMessage));
+        const QString shown = data(index, Qt::DisplayRole).toString();
+        return shown.isEmpty() ? QVariant() : QVariant(plainTooltip(shown));
+    }
+    if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Job:
             return QString::number(j.id);
         case Description:
-            if (role == Qt::ToolTipRole && !j.failureMessage.empty())
-                return QString::fromStdString(j.failureMessage);
             return QString::fromStdString(j.description.empty() ? j.jobGroup : j.description);
         case Result:
             return QString::fromLatin1(result);

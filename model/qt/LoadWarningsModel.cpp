@@ -1,5 +1,7 @@
 #include "qt/LoadWarningsModel.h"
 
+#include "qt/PlainText.h"
+
 namespace stagelight {
 
 LoadWarningsModel::LoadWarningsModel(QObject* parent)
@@ -13,7 +15,11 @@ int LoadWarningsModel::rebuild() {
 QVariant LoadWarningsModel::data(const QModelIndex& index, int role) const {
     const ModelPtr& model = snapshot();
     if (!index.isValid() || !model || index.row() >= int(model->report.warnings.size())) return {};
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    if (role == Qt::ToolTipRole) {  // file names and messages escaped: never rich text
+        const QString shown = data(index, Qt::DisplayRole).toString();
+        return shown.isEmpty() ? QVariant() : QVariant(plainTooltip(shown));
+    }
+    if (role != Qt::DisplayRole) return {};
     const LoadWarning& w = model->report.warnings[size_t(index.row())];
     switch (index.column()) {
         case Severity:

@@ -20,10 +20,10 @@ int SnapshotTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant SnapshotTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-        section >= columns_.size())
-        return {};
-    return columns_[section];
+    if (orientation != Qt::Horizontal || section < 0 || section >= columns_.size()) return {};
+    if (role == Qt::DisplayRole) return columns_[section];
+    if (role == Qt::ToolTipRole && section < tips_.size()) return tips_[section];
+    return {};
 }
 
 }  // namespace stagelight

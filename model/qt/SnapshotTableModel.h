@@ -24,10 +24,11 @@ protected:
     // Rows for the current snapshot (called inside the reset; the snapshot may be null).
     virtual int rebuild() = 0;
     const ModelPtr& snapshot() const { return model_; }
+    void setColumnTips(QStringList tips) { tips_ = std::move(tips); }  // header tooltips
 
 private:
     ModelPtr model_;
-    QStringList columns_;
+    QStringList columns_, tips_;
     int rows_ = 0;
 };
 

@@ -1,6 +1,10 @@
 #include "qt/StageTableModel.h"
 
+#include "qt/PlainText.h"
 #include "report/Format.h"
+#include "report/Summary.h"
+
+#include <algorithm>
 
 namespace stagelight {
 
@@ -13,18 +17,39 @@ QString text(const std::string& s) {
 StageTableModel::StageTableModel(QObject* parent)
     : SnapshotTableModel(
           {tr("Stage"), tr("Description"), tr("Status"), tr("Duration"), tr("Share"), tr("Tasks"),
-           tr("Failed"), tr("Input"), tr("Shuffle read"), tr("Shuffle write"), tr("Spill (memory)"),
-           tr("Spill (disk)"), tr("GC time")},
-          parent) {}
+           tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"), tr("Shuffle write"),
+           tr("Spill (memory)"), tr("Spill (disk)"), tr("GC time")},
+          parent) {
+    // Spark's own definitions (its UI's ToolTips), adjusted to what the column sums.
+    setColumnTips(
+        {tr("Stage id and attempt number: a retried stage appears once per attempt"),
+         tr("The stage's name (its call site); the tooltip shows the full details"),
+         tr("COMPLETE, FAILED, ACTIVE, PENDING or SKIPPED"),
+         tr("Elapsed time from the launch of the stage's first task until the completion of all "
+            "its tasks (as the History Server's stage table measures it)"),
+         tr("The stage's duration as a share of the application's wall clock (stages that run "
+            "at the same time each count their whole duration)"),
+         tr("Task attempts that finished, failed or were killed included"),
+         tr("Task attempts that failed or were killed"),
+         tr("Bytes read from Hadoop or from Spark storage"), tr("Bytes written to Hadoop"),
+         tr("Total shuffle bytes read, including both data read locally and data read from "
+            "remote executors"),
+         tr("Bytes written to disk in order to be read by a shuffle in a future stage"),
+         tr("Shuffle spill (memory) is the size of the deserialized form of the data in memory "
+            "at the time of spilling"),
+         tr("Shuffle spill (disk) is the size of the serialized form of the data on disk after "
+            "spilling"),
+         tr("Time that the executors spent paused for Java garbage collection while the "
+            "stage's tasks were running")});
+}
 
 int StageTableModel::rebuild() {
     rows_.clear();
-    totalDuration_ = 0;
     if (!snapshot()) return 0;
+    wallClockMs_ = applicationWallClockMs(*snapshot());
     for (StageTotals& st : computeStageTotals(*snapshot())) {
         const StageAttempt& s = snapshot()->stages[st.stage];
         if (!(s.submitted || s.completed || st.tasks > 0)) continue;
-        totalDuration_ += st.durationMs;
         rows_.push_back(st);
     }
     return int(rows_.size());
@@ -44,6 +69,9 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
     const StageTotals& st = rows_[size_t(index.row())];
     const StageAttempt& s = snapshot()->stages[st.stage];
     if (role == StageIndexRole) return qulonglong(st.stage);
+    if (role == ShareRole)
+        return wallClockMs_ > 0 ? double(std::max<int64_t>(0, st.durationMs)) / double(wallClockMs_)
+                                : 0.0;
     if (role == Qt::TextAlignmentRole)
         return index.column() == Name || index.column() == Status
                    ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
@@ -61,6 +89,8 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
                 return st.failedTasks;
             case Input:
                 return st.sum(TaskField::InputBytesRead);
+            case Output:
+                return st.sum(TaskField::OutputBytesWritten);
             case ShuffleRead:
                 return st.shuffleReadBytes();
             case ShuffleWrite:
@@ -80,21 +110,24 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == Status) return text(std::string(stageStatusName(s.status())));
         return number();
     }
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    if (role == Qt::ToolTipRole)  // log text, escaped: never rich text
+        return index.column() == Name
+                   ? QVariant(plainTooltip(text(s.details.empty() ? s.name : s.details)))
+                   : QVariant();
+    if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Stage:
             return QStringLiteral("%1.%2").arg(s.stageId).arg(s.attemptId);
         case Name:
-            return role == Qt::ToolTipRole ? text(s.details.empty() ? s.name : s.details)
-                                           : text(s.name);
+            return text(s.name);
         case Status:
             return text(std::string(stageStatusName(s.status())));
         case Duration:
             return text(formatDuration(st.durationMs));
         case Share:
-            return totalDuration_ > 0
+            return wallClockMs_ > 0
                        ? QStringLiteral("%1 %").arg(
-                             100.0 * double(st.durationMs) / double(totalDuration_), 0, 'f', 1)
+                             100.0 * double(st.durationMs) / double(wallClockMs_), 0, 'f', 1)
                        : QString();
         case Tasks:
         case Failed:

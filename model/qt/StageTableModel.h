@@ -1,4 +1,5 @@
-// Stage attempts with their baseline figures (duration, tasks, input, shuffle, spill, GC). Display
+// Stage attempts with their baseline figures (duration, share of the application's wall clock,
+// tasks, input, output, shuffle, spill, GC), each column defined in its header tooltip. Display
 // text is formatted like Spark's UI; Qt::UserRole holds the raw number for sorting.
 #pragma once
 
@@ -23,6 +24,7 @@ public:
         Tasks,
         Failed,
         Input,
+        Output,
         ShuffleRead,
         ShuffleWrite,
         SpillMemory,
@@ -31,6 +33,7 @@ public:
         ColumnCount
     };
     static constexpr int StageIndexRole = Qt::UserRole + 1;  // index into EventLogModel::stages
+    static constexpr int ShareRole = Qt::UserRole + 2;       // duration / application wall clock
 
     explicit StageTableModel(QObject* parent = nullptr);
     QVariant data(const QModelIndex& index, int role) const override;
@@ -39,7 +42,7 @@ public:
 private:
     int rebuild() override;
     std::vector<StageTotals> rows_;
-    int64_t totalDuration_ = 0;
+    int64_t wallClockMs_ = 0;
 };
 
 }  // namespace stagelight

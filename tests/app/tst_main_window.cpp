@@ -16,6 +16,7 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
+#include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "load/Loader.h"
 #include "timeline/AppTimelineView.h"
@@ -113,6 +114,9 @@ private Q_SLOTS:
         // tasks with the skewed one selected.
         const QModelIndex top = alerts->model()->index(0, 2);
         QVERIFY(top.data().toString().contains(QStringLiteral("stage 1.0")));
+        auto* evidence = w.findChild<EvidencePanel*>();
+        QVERIFY(evidence);
+        QSignalSpy rawShown(evidence, &EvidencePanel::rawEventsShown);
         Q_EMIT alerts->activated(top);
         QCOMPARE(tasks->model()->rowCount(), 32);
         const QModelIndexList selected = tasks->selectionModel()->selectedRows();
@@ -123,6 +127,18 @@ private Q_SLOTS:
         QCOMPARE(histogram->histogram().tasks, size_t(32));
         QVERIFY(histogram->highlightedTasks() > 0);
         QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
+        // The timeline is zoomed to the evidence window and marks the same tasks.
+        auto* timeline = w.findChild<StageTimelineView*>();
+        QVERIFY(timeline && timeline->historyDepth() > 0);
+        const auto [from, to] = timeline->visibleRange();
+        QVERIFY(from >= timeline->lanes().start - (to - from) &&
+                to <= timeline->lanes().end + (to - from));
+        // The evidence dock shows the raw TaskEnd of the outlier, read back from the log.
+        QVERIFY(rawShown.size() > 0 || rawShown.wait(10000));
+        const QString raw = evidence->rawText();
+        QVERIFY2(raw.contains(QStringLiteral("\"Event\": \"SparkListenerTaskEnd\"")),
+                 qPrintable(raw.left(300)));
+        QVERIFY(raw.contains(QStringLiteral("\"Event\": \"SparkListenerStageCompleted\"")));
         // The filter narrows the alerts to matching findings.
         auto* filter = w.findChild<QLineEdit*>(QStringLiteral("alertFilter"));
         QVERIFY(filter);

@@ -101,6 +101,36 @@ std::string storedZip(const std::string& name, const std::string& data) {
     return z;
 }
 
+// Every task's raw TaskEnd line, and every job's JobStart line, read back by offset (all at once:
+// one decoding pass per part) are exactly the lines of the log text.
+void rawLinesReadBack(const EventLogModel& m) {
+    std::vector<SourceRef> refs;
+    std::vector<std::string> expected;
+    for (size_t r = 0; r < m.tasks.size(); ++r) {
+        refs.push_back({uint32_t(m.tasks.get(r, TaskField::SourcePart)),
+                        uint64_t(m.tasks.get(r, TaskField::SourceOffset)), 0});
+        expected.push_back("{\"Event\":\"SparkListenerTaskEnd\"");
+    }
+    for (const Job& j : m.jobs) {
+        refs.push_back(j.startedAt);
+        expected.push_back(
+            "{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + std::to_string(j.id) + ",");
+    }
+    const auto lines = readSourceLines(m.source, refs);
+    QCOMPARE(lines.size(), refs.size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        QVERIFY2(lines[i].has_value(), qPrintable(QString::number(i)));
+        QVERIFY2(lines[i]->rfind(expected[i], 0) == 0, lines[i]->substr(0, 80).c_str());
+        QVERIFY(lines[i]->back() == '}');
+        if (i < m.tasks.size())
+            QVERIFY(lines[i]->find(
+                        "\"Task ID\":" + std::to_string(m.tasks.get(i, TaskField::TaskId)) + ",") !=
+                    std::string::npos);
+    }
+    // One at a time gives the same text.
+    QCOMPARE(readSourceLine(m.source, refs.back()), lines.back());
+}
+
 }  // namespace
 
 class Codecs : public QObject {
@@ -134,6 +164,7 @@ private Q_SLOTS:
         QCOMPARE(r.model->report.warnings.size(), size_t(0));
         QCOMPARE(r.model->report.bytesDecoded, uint64_t(healthyLog().size()));
         QCOMPARE(r.model->source.parts.front().codec, Codec(codec));
+        rawLinesReadBack(*r.model);
     }
 
     void magicBytesWinOverTheName() {
@@ -322,6 +353,7 @@ private Q_SLOTS:
         QVERIFY(hasWarning(*r.model, "missing event log file"));  // 4..9 are absent
         QCOMPARE(r.model->report.malformedLines, uint64_t(0));
         QVERIFY(r.model->application.complete);
+        rawLinesReadBack(*r.model);  // the lines cut between parts included
     }
 
     void rollingDirectoryAfterCompactionStartsAtTheCompactFile() {

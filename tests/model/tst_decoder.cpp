@@ -5,6 +5,7 @@
 
 #include "TestSupport.h"
 #include "load/Loader.h"
+#include "report/JsonIndent.h"
 #include "report/Summary.h"
 
 using namespace stagelight;
@@ -23,6 +24,8 @@ private Q_SLOTS:
     void unknownEventsAreCountedAndSkipped();
     void nullsCrlfAndKeysOutOfOrder();
     void largeIntegersKeepEveryDigit();
+    void indentedJsonKeepsEveryToken_data();
+    void indentedJsonKeepsEveryToken();
     void deepPlansDecode();
     void tooDeepPlansAreReportedNotFatal();
     void cutOffLastLineOfInProgressLogIsExpected();
@@ -288,6 +291,29 @@ void Decoder::taskAccumulatorsKeepSqlAndUserUpdates() {
     QCOMPARE((*user)[0].value, std::string("5050"));
     QCOMPARE((*user)[1].update, std::string("12"));
     QCOMPARE((*user)[1].value, std::string("a\"b"));
+}
+
+void Decoder::indentedJsonKeepsEveryToken_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("object") << R"({"a":1,"b":[true,null]})"
+                            << "{\n  \"a\": 1,\n  \"b\": [\n    true,\n    null\n  ]\n}";
+    QTest::newRow("empty containers") << R"({"a":{},"b":[ ]})"
+                                      << "{\n  \"a\": {},\n  \"b\": []\n}";
+    QTest::newRow("big integer and exponent")
+        << R"({"Task ID":18446744073709551615,"x":1.0E-7})"
+        << "{\n  \"Task ID\": 18446744073709551615,\n  \"x\": 1.0E-7\n}";
+    QTest::newRow("punctuation inside strings")
+        << R"({"s":"a,b:{c}[d] \"q\" \\","t":"<b>x</b>"})"
+        << "{\n  \"s\": \"a,b:{c}[d] \\\"q\\\" \\\\\",\n  \"t\": \"<b>x</b>\"\n}";
+    QTest::newRow("not JSON at all") << "abc"
+                                     << "abc";
+}
+
+void Decoder::indentedJsonKeepsEveryToken() {
+    QFETCH(QString, json);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(indentJson(json.toStdString())), expected);
 }
 
 QTEST_GUILESS_MAIN(Decoder)

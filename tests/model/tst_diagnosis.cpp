@@ -8,6 +8,7 @@
 #include "Scenario.h"
 #include "TestSupport.h"
 #include "diagnosis/Analyzer.h"
+#include "diagnosis/EvidenceSources.h"
 #include "figures/Histogram.h"
 #include "load/Loader.h"
 
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void severityFollowsTheCostShare();
     void timeAccountingAddsUp();
     void histogramBinsEveryFinishedTask();
+    void evidenceRawEventsAreReadByOffset();
     void whatIfReproducesRealRuns();
     void realLogsRaiseTheirKnownProblems();
     void corpusScenariosRaiseExactlyTheirProblems_data();
@@ -278,6 +280,45 @@ void Diagnosis::histogramBinsEveryFinishedTask() {
     }
     QCOMPARE(taskHistogram(*model, model->stages.size(), HistogramMetric::Duration).tasks,
              size_t(0));
+}
+
+void Diagnosis::evidenceRawEventsAreReadByOffset() {
+    size_t sqlStarts = 0;
+    for (const char* name : {"skew", "missed-broadcast"}) {
+        auto model = scenario(name);
+        const Analysis a = analyze(*model);
+        QVERIFY(!a.findings.empty());
+        size_t checked = 0;
+        for (const Finding& f : a.findings) {
+            const auto sources = evidenceSources(*model, f, 5);
+            std::vector<SourceRef> refs;
+            for (const EvidenceSource& s : sources) refs.push_back(s.where);
+            const auto lines = readSourceLines(model->source, refs);
+            for (size_t i = 0; i < sources.size(); ++i) {
+                QVERIFY2(lines[i].has_value(), sources[i].label.c_str());
+                // The label names the event the line holds, and the ids match.
+                const std::string& label = sources[i].label;
+                const std::string event = label.substr(0, label.find(' '));
+                QVERIFY2(lines[i]->rfind("{\"Event\":\"SparkListener" + event + "\"", 0) == 0 ||
+                             lines[i]->find("SQLExecutionStart\"") != std::string::npos,
+                         label.c_str());
+                if (event == "TaskEnd") {
+                    const std::string id = label.substr(label.find("task ") + 5);
+                    QVERIFY(lines[i]->find("\"Task ID\":" + id.substr(0, id.find(' ')) + ",") !=
+                            std::string::npos);
+                }
+                sqlStarts += event == "SQLExecutionStart" ? 1 : 0;
+                ++checked;
+            }
+            for (const Evidence& e : f.evidence)
+                if (e.kind == Evidence::Kind::Tasks && !e.taskIds.empty())
+                    QVERIFY(std::any_of(sources.begin(), sources.end(), [](const auto& s) {
+                        return s.label.rfind("TaskEnd", 0) == 0;
+                    }));
+        }
+        QVERIFY(checked >= 2);
+    }
+    QVERIFY(sqlStarts > 0);  // the broadcast finding points at a plan node
 }
 
 void Diagnosis::whatIfReproducesRealRuns() {

@@ -44,6 +44,39 @@ private Q_SLOTS:
         QCOMPARE(m.rowCount(), 0);
     }
 
+    void tooltipsShowLogTextLiterally() {
+        // Names and descriptions from a log that look like markup: tooltips are rich text in Qt
+        // when they look like it, so every tooltip carrying log text must be escaped.
+        auto config = gen::makeScenario("demo");
+        config.jobs[0].description = "<b>bold job</b>";
+        config.jobs[0].stages[0].name = "<i>stage</i> at <a href='x'>link</a>";
+        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "markup";
+        test::writeFile(p, gen::generateLogText(config) + "{<b>broken</b>\n");
+        LoadResult r = loadEventLog(p);
+        QVERIFY(r.model);
+        ModelPtr model(std::move(r.model));
+        StageTableModel stages;
+        JobTableModel jobs;
+        LoadWarningsModel warnings;
+        int checked = 0;
+        for (SnapshotTableModel* m :
+             std::initializer_list<SnapshotTableModel*>{&stages, &jobs, &warnings}) {
+            m->setModel(model);
+            for (int row = 0; row < m->rowCount(); ++row)
+                for (int col = 0; col < m->columnCount(); ++col) {
+                    const QString tip = m->data(m->index(row, col), Qt::ToolTipRole).toString();
+                    QVERIFY2(!tip.contains(QStringLiteral("<b>")) &&
+                                 !tip.contains(QStringLiteral("<i>")),
+                             qPrintable(tip));
+                    checked += tip.contains(QStringLiteral("&lt;")) ? 1 : 0;
+                }
+            // Every column header says what it means.
+            for (int col = 0; col < m->columnCount() && m != &warnings; ++col)
+                QVERIFY(!m->headerData(col, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+        }
+        QVERIFY(checked >= 2);  // the job, the stage (and the broken line's warning) were seen
+    }
+
     void jobTable() {
         JobTableModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);

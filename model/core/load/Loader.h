@@ -36,5 +36,8 @@ std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
 
 // The raw text of the line an entity came from (re-reads and decodes the part up to it).
 std::optional<std::string> readSourceLine(const LogSet& source, const SourceRef& where);
+// Several lines at once: each compressed part is decoded once for all of its lines.
+std::vector<std::optional<std::string>> readSourceLines(const LogSet& source,
+                                                        const std::vector<SourceRef>& where);
 
 }  // namespace stagelight

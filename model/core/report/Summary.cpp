@@ -8,6 +8,12 @@
 
 namespace stagelight {
 
+int64_t applicationWallClockMs(const EventLogModel& model) {
+    const Application& app = model.application;
+    const int64_t end = app.endTime >= 0 ? app.endTime : app.lastEventTime;
+    return app.startTime >= 0 && end >= app.startTime ? end - app.startTime : -1;
+}
+
 Summary summarize(const EventLogModel& model) {
     Summary s;
     for (const Job& j : model.jobs) s.counts.jobs += j.started ? 1 : 0;
@@ -24,9 +30,7 @@ Summary summarize(const EventLogModel& model) {
     s.counts.unknownEvents = int64_t(model.report.unknownEventCount());
     s.counts.malformedLines = int64_t(model.report.malformedLines);
 
-    const Application& app = model.application;
-    const int64_t end = app.endTime >= 0 ? app.endTime : app.lastEventTime;
-    if (app.startTime >= 0 && end >= app.startTime) s.durationMs = end - app.startTime;
+    s.durationMs = applicationWallClockMs(model);
 
     for (StageTotals& st : computeStageTotals(model)) {
         const StageAttempt& stage = model.stages[st.stage];

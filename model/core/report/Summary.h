@@ -22,6 +22,8 @@ struct Summary {
 };
 
 Summary summarize(const EventLogModel& model);
+// Application start to end (or to the last event of an incomplete log); -1 when unknown.
+int64_t applicationWallClockMs(const EventLogModel& model);
 std::string summaryJson(const EventLogModel& model, const Summary& summary);
 std::string summaryText(const EventLogModel& model, const Summary& summary);
 

@@ -1,0 +1,179 @@
+#include "gui/EvidencePanel.h"
+
+#include <QFontDatabase>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "diagnosis/EvidenceSources.h"
+#include "load/Loader.h"
+#include "report/Format.h"
+#include "report/JsonIndent.h"
+#include "style/SeverityIcon.h"
+
+namespace stagelight {
+namespace {
+
+QLabel* plainLabel(QWidget* parent) {
+    auto* label = new QLabel(parent);
+    label->setTextFormat(Qt::PlainText);  // log text is never rich text
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString evidenceText(const Evidence& e) {
+    QString what;
+    switch (e.kind) {
+        case Evidence::Kind::Stage:
+            what = EvidencePanel::tr("Stage %1.%2").arg(e.stageId).arg(e.stageAttemptId);
+            break;
+        case Evidence::Kind::Tasks:
+            what = EvidencePanel::tr("%n task(s) of stage %1.%2", nullptr, int(e.taskIds.size()))
+                       .arg(e.stageId)
+                       .arg(e.stageAttemptId);
+            break;
+        case Evidence::Kind::TimeWindow:
+            what = EvidencePanel::tr("Time window of %1")
+                       .arg(QString::fromStdString(formatDuration(e.endMs - e.startMs)));
+            break;
+        case Evidence::Kind::SqlNode:
+            what = EvidencePanel::tr("Plan node %1 of SQL execution %2")
+                       .arg(e.nodeId)
+                       .arg(e.executionId);
+            break;
+        case Evidence::Kind::Rdd:
+            what = EvidencePanel::tr("RDD %1").arg(e.rddId);
+            break;
+        case Evidence::Kind::Executor:
+            what = EvidencePanel::tr("Executor %1").arg(QString::fromStdString(e.executorId));
+            break;
+    }
+    return e.note.empty() ? what : what + QStringLiteral(": ") + QString::fromStdString(e.note);
+}
+
+// Runs on a worker thread: the model is shared and immutable.
+QString readRawEvents(const ModelPtr& model, const std::vector<EvidenceSource>& sources) {
+    std::vector<SourceRef> refs;
+    for (const EvidenceSource& s : sources) refs.push_back(s.where);
+    const auto lines = readSourceLines(model->source, refs);
+    QString out;
+    for (size_t i = 0; i < sources.size(); ++i) {
+        const SourceRef& w = sources[i].where;
+        out +=
+            QStringLiteral("// %1 — %2, line %3\n")
+                .arg(QString::fromStdString(sources[i].label),
+                     QString::fromStdString(model->source.parts[w.part].path.filename().string()))
+                .arg(w.line);
+        out += lines[i] ? QString::fromStdString(indentJson(*lines[i]))
+                        : EvidencePanel::tr("(the line could not be read back)");
+        out += QStringLiteral("\n\n");
+    }
+    return out;
+}
+
+}  // namespace
+
+EvidencePanel::EvidencePanel(QWidget* parent)
+    : QWidget(parent),
+      icon_(new QLabel(this)),
+      title_(plainLabel(this)),
+      cost_(plainLabel(this)),
+      detail_(plainLabel(this)),
+      fix_(plainLabel(this)),
+      method_(plainLabel(this)),
+      list_(new QListWidget(this)),
+      raw_(new QPlainTextEdit(this)),
+      reader_(new QFutureWatcher<QString>(this)) {
+    QFont bold = title_->font();
+    bold.setBold(true);
+    title_->setFont(bold);
+    auto* head = new QHBoxLayout;
+    head->addWidget(icon_, 0, Qt::AlignTop);
+    head->addWidget(title_, 1);
+    auto* text = new QWidget(this);
+    auto* textLayout = new QVBoxLayout(text);
+    textLayout->setContentsMargins(4, 4, 4, 4);
+    textLayout->addLayout(head);
+    textLayout->addWidget(cost_);
+    textLayout->addWidget(detail_);
+    textLayout->addWidget(fix_);
+    textLayout->addWidget(method_);
+    textLayout->addWidget(new QLabel(tr("Evidence (double-click to show it):"), this));
+    textLayout->addWidget(list_, 1);
+    raw_->setReadOnly(true);
+    raw_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    raw_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    raw_->setPlaceholderText(tr("Raw events of the selected finding"));
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(text);
+    split->addWidget(raw_);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+    connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        const int i = list_->row(item);
+        if (i >= 0 && size_t(i) < evidence_.size()) Q_EMIT evidenceActivated(evidence_[size_t(i)]);
+    });
+    connect(reader_, &QFutureWatcher<QString>::finished, this, [this] {
+        if (reader_->property("generation").toInt() != generation_) return;  // a newer finding
+        raw_->setPlainText(reader_->result());
+        Q_EMIT rawEventsShown();
+    });
+    showFinding(nullptr);
+}
+
+EvidencePanel::~EvidencePanel() {
+    reader_->waitForFinished();  // the worker reads the model this panel shares
+}
+
+void EvidencePanel::setModel(ModelPtr model) {
+    model_ = std::move(model);
+    showFinding(nullptr);
+}
+
+QString EvidencePanel::rawText() const {
+    return raw_->toPlainText();
+}
+
+void EvidencePanel::showFinding(const Finding* f) {
+    ++generation_;
+    evidence_ = f ? f->evidence : std::vector<Evidence>{};
+    list_->clear();
+    raw_->clear();
+    if (!f) {
+        icon_->clear();
+        title_->setText(tr("Select an alert to see its evidence."));
+        for (QLabel* l : {cost_, detail_, fix_, method_}) l->clear();
+        return;
+    }
+    icon_->setPixmap(severityIcon(f->severity).pixmap(20, 20));
+    title_->setText(QString::fromStdString(f->title));
+    cost_->setText(
+        tr("%1 · estimated cost %2 · rule %3")
+            .arg(QString::fromUtf8(severityName(f->severity).data(),
+                                   qsizetype(severityName(f->severity).size())),
+                 QString::fromStdString(f->estimatedCostMs > 0 ? formatDuration(f->estimatedCostMs)
+                                                               : std::string("—")),
+                 QString::fromStdString(f->rule)));
+    detail_->setText(QString::fromStdString(f->detail));
+    fix_->setText(tr("Fix: %1").arg(QString::fromStdString(f->fix)));
+    method_->setText(tr("Cost: %1").arg(QString::fromStdString(f->costMethod)));
+    for (const Evidence& e : evidence_) list_->addItem(evidenceText(e));
+    if (!model_) return;
+    auto sources = evidenceSources(*model_, *f);
+    if (sources.empty()) {
+        raw_->setPlainText(tr("// No single event of the log holds this evidence."));
+        return;
+    }
+    raw_->setPlainText(tr("// Reading %n event(s) from the log…", nullptr, int(sources.size())));
+    reader_->setProperty("generation", generation_);
+    reader_->setFuture(QtConcurrent::run(readRawEvents, model_, std::move(sources)));
+}
+
+}  // namespace stagelight

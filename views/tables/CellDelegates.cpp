@@ -1,0 +1,57 @@
+#include "tables/CellDelegates.h"
+
+#include <QApplication>
+#include <QPainter>
+
+#include <algorithm>
+
+#include "style/Palette.h"
+#include "style/SeverityIcon.h"
+
+namespace stagelight {
+
+void SeverityDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
+                             const QModelIndex& index) const {
+    const QVariant severity = index.data(role_);
+    if (!severity.isValid()) return QStyledItemDelegate::paint(p, option, index);
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const int side = std::min(opt.rect.height() - 4, 16);
+    opt.rect.adjust(side + 6, 0, 0, 0);  // the text goes right of the mark
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    // Background and selection across the whole cell, then the mark, then the text.
+    QStyleOptionViewItem background = option;
+    initStyleOption(&background, index);
+    background.text.clear();
+    style->drawControl(QStyle::CE_ItemViewItem, &background, p, widget);
+    paintSeverityIcon(
+        *p, QRectF(option.rect.left() + 4, option.rect.center().y() - side / 2.0 + 0.5, side, side),
+        Severity(severity.toInt()));
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, p, widget);
+}
+
+void ShareBarDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
+                             const QModelIndex& index) const {
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    QStyleOptionViewItem background = opt;
+    background.text.clear();
+    style->drawControl(QStyle::CE_ItemViewItem, &background, p, widget);
+    const double share = std::clamp(index.data(role_).toDouble(), 0.0, 1.0);
+    if (share > 0) {
+        const QRectF bar = QRectF(opt.rect).adjusted(2, 3, -2, -3);
+        p->fillRect(QRectF(bar.left(), bar.top(), std::max(1.0, bar.width() * share), bar.height()),
+                    palette::shareBar());
+    }
+    opt.backgroundBrush = Qt::NoBrush;
+    opt.state &= ~QStyle::State_Selected;  // the background is already drawn
+    opt.palette.setColor(QPalette::Text, option.state & QStyle::State_Selected
+                                             ? option.palette.color(QPalette::HighlightedText)
+                                             : option.palette.color(QPalette::Text));
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, p, widget);
+}
+
+}  // namespace stagelight

@@ -1,0 +1,33 @@
+// Cell painters for the tables: a severity mark before the severity's name, and a bar behind a
+// share (a fraction in ShareRole) so the big stages stand out at a glance.
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace stagelight {
+
+class SeverityDelegate : public QStyledItemDelegate {
+public:
+    // `severityRole` holds the Severity as an int.
+    SeverityDelegate(int severityRole, QObject* parent)
+        : QStyledItemDelegate(parent), role_(severityRole) {}
+    void paint(QPainter* p, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+
+private:
+    int role_;
+};
+
+class ShareBarDelegate : public QStyledItemDelegate {
+public:
+    // `shareRole` holds a fraction in [0, 1].
+    ShareBarDelegate(int shareRole, QObject* parent)
+        : QStyledItemDelegate(parent), role_(shareRole) {}
+    void paint(QPainter* p, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+
+private:
+    int role_;
+};
+
+}  // namespace stagelight
