@@ -224,11 +224,27 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseFile);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    file->addAction(tr("Re&load"), QKeySequence::Refresh, this, [this] {
+        if (!path_.isEmpty()) openLog(path_);
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Find stage…"), QKeySequence::Find, this, [this] {
+        filter_->setFocus();
+        filter_->selectAll();
+    });
+    edit->addAction(tr("Find &alert…"), QKeySequence(tr("Ctrl+Shift+F")), this, [this] {
+        if (auto* f = findChild<QLineEdit*>(QStringLiteral("alertFilter"))) {
+            f->setFocus();
+            f->selectAll();
+        }
+    });
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     view->addSeparator();
+    view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this,
+                    [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Stagelight"), this, [this] {

@@ -246,6 +246,47 @@ private Q_SLOTS:
             QString::fromStdString((test::binaryDir() / "application-timeline.png").string())));
     }
 
+    void followsADarkPalette() {
+        // A dark system palette (as a dark desktop theme sets it): the painted views and the
+        // chart take their colours from it. The screenshot is for people to look at.
+        const QPalette light = QApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Button, QColor(0x33, 0x33, 0x33));
+        dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xc6));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        dark.setColor(QPalette::Midlight, QColor(0x3a, 0x3a, 0x3a));
+        dark.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+        dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+        QApplication::setPalette(dark);
+        const QString log = tmp_.filePath(QStringLiteral("dark.json"));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("demo")));
+        {
+            MainWindow w;
+            QSignalSpy analysed(&w, &MainWindow::analysisShown);
+            w.resize(1400, 900);
+            w.show();
+            w.openLog(log);
+            QVERIFY(analysed.wait(30000));
+            auto isDark = [](const QColor& c) { return c.lightness() < 80; };
+            auto* timeline = w.findChild<StageTimelineView*>();
+            auto* appTimeline = w.findChild<AppTimelineView*>();
+            QVERIFY(isDark(timeline->grab().toImage().pixelColor(3, 3)));
+            QVERIFY(isDark(appTimeline->grab().toImage().pixelColor(3, 3)));
+            auto* histogram = w.findChild<TaskHistogramView*>();
+            const QImage chart = histogram->grab().toImage();
+            QVERIFY(isDark(chart.pixelColor(chart.width() / 2, chart.height() - 4)));
+            QVERIFY(w.grab().save(
+                QString::fromStdString((test::binaryDir() / "main-window-dark.png").string())));
+        }
+        QApplication::setPalette(light);
+    }
+
     void reportsAnUnreadableLog() {
         MainWindow w;
         QSignalSpy failed(&w, &MainWindow::loadFinishedWithError);

@@ -49,22 +49,13 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
 
     bars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     highlightBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
-    const QPalette pal = palette();
-    bars_->setBrush(pal.color(QPalette::Highlight).lighter(130));
-    bars_->setPen(Qt::NoPen);
     highlightBars_->setBrush(QColor(0xd6, 0x45, 0x3d));
     highlightBars_->setPen(Qt::NoPen);
+    bars_->setPen(Qt::NoPen);
     bars_->setSelectable(QCP::stSingleData);
     plot_->setInteractions(QCP::iSelectPlottables);
     plot_->yAxis->setLabel(tr("tasks"));
-    plot_->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
-    }
+    applyPalette();
 
     connect(metric_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(log_, &QCheckBox::toggled, this, [this] { redraw(); });
@@ -78,6 +69,28 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                                 ids.push_back(id);
                 if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
             });
+}
+
+void TaskHistogramView::applyPalette() {
+    const QPalette pal = palette();
+    bars_->setBrush(pal.color(QPalette::Highlight).lighter(130));
+    plot_->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+    }
+}
+
+void TaskHistogramView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+        redraw();  // the markers take the text colour
+    }
 }
 
 void TaskHistogramView::setStage(ModelPtr model, size_t stageIndex) {

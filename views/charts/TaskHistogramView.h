@@ -31,7 +31,11 @@ public:
 Q_SIGNALS:
     void tasksSelected(const QList<qint64>& taskIds);
 
+protected:
+    void changeEvent(QEvent* event) override;  // follows a light/dark palette switch
+
 private:
+    void applyPalette();
     void rebuild();
     void redraw();
 

@@ -167,11 +167,18 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
     paintAxis(p, area, v, pal);
     const double h = laneHeight(area);
     p.setPen(pal.color(QPalette::Text));
-    if (h >= QFontMetricsF(p.font()).height() - 2)
+    // Lane labels in a smaller font when lanes are narrow; none below eight pixels.
+    if (h >= 8) {
+        p.save();
+        QFont font = p.font();
+        if (QFontMetricsF(font).height() > h + 1) font.setPixelSize(std::max(7, int(h) - 1));
+        p.setFont(font);
         for (size_t l = 0; l < lanes_.laneLabels.size() && double(l) * h < area.height(); ++l)
             p.drawText(QRectF(bounds.left() + 4, area.top() + double(l) * h, kLabelWidth - 8, h),
                        Qt::AlignVCenter | Qt::AlignRight,
                        QString::fromStdString(lanes_.laneLabels[l]));
+        p.restore();
+    }
     p.save();
     p.setClipRect(area);
     // Gaps first, so bars draw over them: hatched bands across every lane.
