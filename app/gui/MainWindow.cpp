@@ -23,6 +23,7 @@
 #include "gui/EvidencePanel.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
+#include "gui/RulesDialog.h"
 #include "qt/FindingsModel.h"
 #include "qt/GapsModel.h"
 #include "qt/JobTableModel.h"
@@ -114,6 +115,15 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/layout")).toByteArray());
+    // The rules last chosen in Analysis > Rules (a file from an older version may not parse:
+    // the defaults apply then).
+    RuleConfig rules;
+    std::string rulesError;
+    if (RuleConfig::parse(settings.value(QStringLiteral("rules/json"), QStringLiteral("{}"))
+                              .toString()
+                              .toStdString(),
+                          rules, rulesError))
+        session_->setRuleConfig(rules);
 
     status_->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(status_, 1);
@@ -219,6 +229,18 @@ void MainWindow::createDocks() {
             });
 }
 
+void MainWindow::editRules() {
+    RulesDialog dialog(session_->ruleConfig(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    applyRules(dialog.config());
+}
+
+void MainWindow::applyRules(const RuleConfig& rules) {
+    session_->setRuleConfig(rules);
+    QSettings().setValue(QStringLiteral("rules/json"), QString::fromStdString(rules.toJson()));
+    if (model_) session_->reanalyze(model_);
+}
+
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseFile);
@@ -240,6 +262,8 @@ void MainWindow::createMenus() {
             f->selectAll();
         }
     });
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    analysis->addAction(tr("&Rules…"), this, &MainWindow::editRules);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     view->addSeparator();

@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 
+#include "diagnosis/RuleConfig.h"
 #include "qt/LoadSession.h"
 
 class QLabel;
@@ -38,6 +39,8 @@ public:
     ModelPtr currentModel() const { return model_; }
     QStringList recentFiles() const;
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
+    // Analysis > Rules: the rules of this and later analyses (kept in the settings).
+    void applyRules(const RuleConfig& rules);
 
 Q_SIGNALS:
     void modelShown();     // a loaded model is on screen
@@ -59,6 +62,7 @@ private:
     void showAnalysis(ModelPtr model, AnalysisPtr analysis);
     void showProgress(qint64 done, qint64 total);
     void chooseFile();
+    void editRules();
 
     LoadSession* session_;
     ModelPtr model_;

@@ -29,7 +29,7 @@ void LoadSession::load(const QString& path) {
     QPointer<LoadSession> self(this);
     auto cancelFlag = cancel_;
     const std::string file = path.toStdString();
-    QThread* thread = QThread::create([self, cancelFlag, file, generation] {
+    QThread* thread = QThread::create([self, cancelFlag, file, generation, rules = rules_] {
         LoadOptions options;
         options.cancel = cancelFlag.get();
         qint64 lastReported = -1;
@@ -63,11 +63,29 @@ void LoadSession::load(const QString& path) {
             },
             Qt::QueuedConnection);
         if (!model || cancelled) return;
-        AnalysisPtr analysis = std::make_shared<const Analysis>(analyze(*model));
+        AnalysisPtr analysis = std::make_shared<const Analysis>(analyze(*model, rules));
         QMetaObject::invokeMethod(
             self,
             [self, model, analysis, generation] {
                 if (self && self->generation_ == generation && !self->cancel_->load())
+                    Q_EMIT self->analysisAvailable(model, analysis);
+            },
+            Qt::QueuedConnection);
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
+void LoadSession::reanalyze(ModelPtr model) {
+    if (!model) return;
+    const quint64 generation = generation_;  // a new load supersedes this analysis
+    QPointer<LoadSession> self(this);
+    QThread* thread = QThread::create([self, model, generation, rules = rules_] {
+        AnalysisPtr analysis = std::make_shared<const Analysis>(analyze(*model, rules));
+        QMetaObject::invokeMethod(
+            self,
+            [self, model, analysis, generation] {
+                if (self && self->generation_ == generation)
                     Q_EMIT self->analysisAvailable(model, analysis);
             },
             Qt::QueuedConnection);

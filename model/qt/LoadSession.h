@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "diagnosis/Analyzer.h"
+#include "diagnosis/RuleConfig.h"
 #include "model/EventLogModel.h"
 
 namespace stagelight {
@@ -24,6 +25,11 @@ public:
 
     void load(const QString& path);
     void cancel();
+    // The rules of every later analysis (a rules file edited in the GUI).
+    void setRuleConfig(const RuleConfig& config) { rules_ = config; }
+    const RuleConfig& ruleConfig() const { return rules_; }
+    // Analyses a loaded model again (on a worker) with the current rules: analysisAvailable.
+    void reanalyze(ModelPtr model);
     bool isLoading() const { return running_ > 0; }
 
 Q_SIGNALS:
@@ -34,6 +40,7 @@ Q_SIGNALS:
     void loadFailed(const QString& message);
 
 private:
+    RuleConfig rules_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     quint64 generation_ = 0;
     int running_ = 0;

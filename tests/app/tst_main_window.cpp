@@ -18,6 +18,7 @@
 #include "charts/TaskHistogramView.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
+#include "gui/RulesDialog.h"
 #include "load/Loader.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
@@ -147,6 +148,26 @@ private Q_SLOTS:
         QVERIFY(alerts->model()->rowCount() >= 1 && alerts->model()->rowCount() < all);
         filter->clear();
         QCOMPARE(alerts->model()->rowCount(), all);
+        // Rules edited in the GUI re-run the diagnosis: with task-skew off its alert goes away,
+        // and the choice is kept for the next window.
+        RuleConfig noSkew;
+        noSkew.disabled.insert("task-skew");
+        w.applyRules(noSkew);
+        QVERIFY(analysed.wait(30000));
+        for (int row = 0; row < alerts->model()->rowCount(); ++row)
+            QVERIFY(alerts->model()->index(row, 3).data().toString() !=
+                    QStringLiteral("task-skew"));
+        QVERIFY(QSettings()
+                    .value(QStringLiteral("rules/json"))
+                    .toString()
+                    .contains(QStringLiteral("task-skew")));
+        RulesDialog dialog(noSkew);
+        QVERIFY(dialog.config().disabled.count("task-skew"));
+        QCOMPARE(dialog.config().toJson(), noSkew.toJson());
+        w.applyRules(RuleConfig{});
+        QVERIFY(analysed.wait(30000));
+        QVERIFY(dialog.grab().save(
+            QString::fromStdString((test::binaryDir() / "rules-dialog.png").string())));
         const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
         QVERIFY(w.grab().save(shot));
     }

@@ -185,6 +185,18 @@ void Diagnosis::thresholdsComeFromTheRulesFile() {
     const Analysis a = analyze(*model, off);
     QVERIFY(std::any_of(a.notRunChecks.begin(), a.notRunChecks.end(),
                         [](const auto& n) { return n.first == "task-skew"; }));
+    // What the GUI's rules editor saves parses back to the same configuration.
+    QCOMPARE(QString::fromStdString(RuleConfig{}.toJson()).trimmed(), QStringLiteral("{}"));
+    RuleConfig edited = strict;
+    edited.disabled.insert("locality");
+    edited.criticalShare = 0.2;
+    RuleConfig back;
+    QVERIFY2(RuleConfig::parse(edited.toJson(), back, error), error.c_str());
+    QCOMPARE(back.criticalShare, 0.2);
+    QCOMPARE(back.warningShare, edited.warningShare);
+    QVERIFY(back.disabled == edited.disabled);
+    QVERIFY(back.overrides == edited.overrides);
+    QCOMPARE(back.toJson(), edited.toJson());
 }
 
 void Diagnosis::badRulesFilesAreRefused() {

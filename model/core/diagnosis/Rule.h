@@ -49,9 +49,6 @@ struct RuleDef {
 const std::vector<RuleDef>& allRules();
 
 // Helpers for rule files.
-inline std::string formatMs(int64_t ms) {
-    return formatDuration(ms);
-}
 std::string stageId(int32_t stage, int32_t attempt);  // "3.0"
 
 }  // namespace stagelight

@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include "report/JsonWriter.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -80,6 +82,34 @@ bool RuleConfig::parse(std::string_view json, RuleConfig& out, std::string& erro
         return false;
     }
     return true;
+}
+
+std::string RuleConfig::toJson() const {
+    const RuleConfig defaults;
+    JsonWriter w;
+    w.beginObject();
+    if (criticalShare != defaults.criticalShare || warningShare != defaults.warningShare) {
+        w.key("severity").beginObject();
+        w.field("criticalShare", criticalShare).field("warningShare", warningShare);
+        w.endObject();
+    }
+    std::set<std::string> named(disabled);
+    for (const auto& [rule, values] : overrides) named.insert(rule);
+    if (!named.empty()) {
+        w.key("rules").beginObject();
+        for (const RuleDef& rule : allRules()) {  // in the rules' own order
+            const std::string name(rule.name);
+            if (!named.count(name)) continue;
+            w.key(name).beginObject();
+            if (disabled.count(name)) w.field("enabled", false);
+            if (auto it = overrides.find(name); it != overrides.end())
+                for (const auto& [k, v] : it->second) w.field(k, v);
+            w.endObject();
+        }
+        w.endObject();
+    }
+    w.endObject();
+    return w.str() + "\n";
 }
 
 }  // namespace stagelight

@@ -23,6 +23,9 @@ struct RuleConfig {
     bool enabled(const RuleDef& rule) const { return !disabled.count(std::string(rule.name)); }
     // Parses a rules file; false with `error` naming the offending key.
     static bool parse(std::string_view json, RuleConfig& out, std::string& error);
+    // The rules file that parses back to this configuration: only what differs from the
+    // defaults (an empty object for the defaults).
+    std::string toJson() const;
 };
 
 }  // namespace stagelight
