@@ -256,7 +256,7 @@ void MainWindow::createMenus() {
         filter_->setFocus();
         filter_->selectAll();
     });
-    edit->addAction(tr("Find &alert…"), QKeySequence(tr("Ctrl+Shift+F")), this, [this] {
+    edit->addAction(tr("Find &alert…"), QKeySequence(tr("Ctrl+Shift+A")), this, [this] {
         if (auto* f = findChild<QLineEdit*>(QStringLiteral("alertFilter"))) {
             f->setFocus();
             f->selectAll();
@@ -267,7 +267,7 @@ void MainWindow::createMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     view->addSeparator();
-    view->addAction(tr("&Full screen"), QKeySequence::FullScreen, this,
+    view->addAction(tr("&Full screen"), QKeySequence(Qt::Key_F11), this,
                     [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
