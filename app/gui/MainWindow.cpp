@@ -31,6 +31,7 @@
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
+#include "report/Format.h"
 #include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
 #include "timeline/AppTimelineView.h"
@@ -244,6 +245,12 @@ void MainWindow::applyRules(const RuleConfig& rules) {
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseFile);
+    file->addAction(tr("Open &directory…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        // A rolling eventlog_v2_* directory, a Databricks log directory or a 1.x log directory.
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Open a Spark event log directory"), path_);
+        if (!dir.isEmpty()) openLog(dir);
+    });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     file->addAction(tr("Re&load"), QKeySequence::Refresh, this, [this] {
@@ -336,6 +343,9 @@ void MainWindow::openLog(const QString& path) {
 
 void MainWindow::showProgress(qint64 done, qint64 total) {
     progress_->setValue(total > 0 ? int(1000 * done / total) : 0);
+    progress_->setFormat(tr("%1 of %2")
+                             .arg(QString::fromStdString(formatBytes(done)),
+                                  QString::fromStdString(formatBytes(total))));
 }
 
 void MainWindow::showModel(ModelPtr model) {
