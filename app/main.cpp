@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/AnalyzeCommand.h"
+#include "cli/ReportCommand.h"
 #include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
 
@@ -16,6 +17,9 @@ void printUsage() {
         "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
         "       stagelight analyze LOG [--json] [--rules FILE] [--fail-on critical|warning]\n"
         "                                        why the application was slow: findings by cost\n"
+        "       stagelight report LOG [-o FILE] [--format pdf|md|json] [--page a4|letter]\n"
+        "                         [--rules FILE]  the findings report (PDF by default), "
+        "headless\n"
         "       stagelight rest LOG_OR_DIR API_PATH  the History Server REST answer (API_PATH "
         "after /api/v1/)\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
@@ -35,6 +39,10 @@ int main(int argc, char** argv) {
         if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));
         if (args[0] == "rest") return stagelight::cli::runRest(std::span(args).subspan(1));
         if (args[0] == "analyze") return stagelight::cli::runAnalyze(std::span(args).subspan(1));
+#ifdef STAGELIGHT_HAS_GUI
+        if (args[0] == "report")
+            return stagelight::cli::runReport(argc, argv, std::span(args).subspan(1));
+#endif
         if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             printUsage();
             return 0;

@@ -13,6 +13,22 @@
 
 namespace stagelight::cli {
 
+bool loadRulesFile(const std::string& path, RuleConfig& config) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::fprintf(stderr, "stagelight: %s: cannot read the rules file\n", path.c_str());
+        return false;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string error;
+    if (!RuleConfig::parse(text.str(), config, error)) {
+        std::fprintf(stderr, "stagelight: %s: %s\n", path.c_str(), error.c_str());
+        return false;
+    }
+    return true;
+}
+
 int runAnalyze(std::span<const std::string_view> args) {
     std::optional<std::string> log, rulesFile;
     std::optional<Severity> failOn;
@@ -44,21 +60,7 @@ int runAnalyze(std::span<const std::string_view> args) {
         return kUsage;
     }
     RuleConfig config;
-    if (rulesFile) {
-        std::ifstream in(*rulesFile, std::ios::binary);
-        if (!in) {
-            std::fprintf(stderr, "stagelight: %s: cannot read the rules file\n",
-                         rulesFile->c_str());
-            return kUsage;
-        }
-        std::stringstream text;
-        text << in.rdbuf();
-        std::string error;
-        if (!RuleConfig::parse(text.str(), config, error)) {
-            std::fprintf(stderr, "stagelight: %s: %s\n", rulesFile->c_str(), error.c_str());
-            return kUsage;
-        }
-    }
+    if (rulesFile && !loadRulesFile(*rulesFile, config)) return kUsage;
     LoadResult loaded = loadEventLog(*log);
     if (!loaded.model) {
         std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());

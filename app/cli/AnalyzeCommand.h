@@ -2,7 +2,10 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+
+#include "diagnosis/RuleConfig.h"
 
 namespace stagelight::cli {
 
@@ -10,5 +13,7 @@ namespace stagelight::cli {
 constexpr int kFindingsAboveThreshold = 3;
 
 int runAnalyze(std::span<const std::string_view> args);
+// Reads a rules file (--rules); prints why on stderr and returns false when it is refused.
+bool loadRulesFile(const std::string& path, RuleConfig& config);
 
 }  // namespace stagelight::cli

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -20,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include "charts/TaskHistogramView.h"
+#include "export/ReportExport.h"
 #include "gui/EvidencePanel.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
@@ -230,6 +232,36 @@ void MainWindow::createDocks() {
             });
 }
 
+void MainWindow::chooseExport() {
+    QString selected;
+    const QString base = QFileInfo(path_).fileName() + QStringLiteral("-report");
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export findings"), base + QStringLiteral(".pdf"),
+        tr("PDF report (*.pdf);;Markdown (*.md);;JSON (*.json)"), &selected);
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportFindings(path, &error)) {
+        QMessageBox box(QMessageBox::Warning, tr("Export findings"), error, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText);
+        box.exec();
+    } else {
+        status_->setText(tr("Findings exported to %1").arg(path));
+    }
+}
+
+bool MainWindow::exportFindings(const QString& path, QString* error) {
+    if (!model_ || !analysis_) {
+        if (error) *error = tr("No findings to export yet");
+        return false;
+    }
+    ReportFormat format = ReportFormat::Pdf;
+    reportFormatFromName(path, format);  // .md and .json by name; anything else is a PDF
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool ok = writeReport(model_, *analysis_, path, format, QPageSize::A4, error);
+    QApplication::restoreOverrideCursor();
+    return ok;
+}
+
 void MainWindow::editRules() {
     RulesDialog dialog(session_->ruleConfig(), this);
     if (dialog.exec() != QDialog::Accepted) return;
@@ -253,6 +285,9 @@ void MainWindow::createMenus() {
     });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    exportAction_ = file->addAction(tr("&Export findings…"), QKeySequence(tr("Ctrl+E")), this,
+                                    &MainWindow::chooseExport);
+    exportAction_->setEnabled(false);  // until the findings are shown
     file->addAction(tr("Re&load"), QKeySequence::Refresh, this, [this] {
         if (!path_.isEmpty()) openLog(path_);
     });
@@ -359,6 +394,8 @@ void MainWindow::showModel(ModelPtr model) {
     appTimeline_->setModel(model_);
     findings_->setAnalysis(nullptr);
     gaps_->setAnalysis(nullptr, nullptr);
+    analysis_.reset();
+    exportAction_->setEnabled(false);
     stages_->setModel(model_);
     jobs_->setModel(model_);
     warnings_->setModel(model_);
@@ -384,6 +421,7 @@ void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
     navigator_->setAnalysis(analysis_);
     appTimeline_->setAnalysis(analysis_);
     findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
+    exportAction_->setEnabled(true);
     Q_EMIT analysisShown();
 }
 

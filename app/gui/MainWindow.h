@@ -9,6 +9,7 @@
 #include "diagnosis/RuleConfig.h"
 #include "qt/LoadSession.h"
 
+class QAction;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -41,6 +42,8 @@ public:
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
     // Analysis > Rules: the rules of this and later analyses (kept in the settings).
     void applyRules(const RuleConfig& rules);
+    // File > Export findings: the report as PDF, or Markdown/JSON by the file's extension.
+    bool exportFindings(const QString& path, QString* error);
 
 Q_SIGNALS:
     void modelShown();     // a loaded model is on screen
@@ -63,8 +66,10 @@ private:
     void showProgress(qint64 done, qint64 total);
     void chooseFile();
     void editRules();
+    void chooseExport();
 
     LoadSession* session_;
+    QAction* exportAction_ = nullptr;
     ModelPtr model_;
     QString path_;
     OverviewPanel* overview_;

@@ -166,6 +166,14 @@ private Q_SLOTS:
         QCOMPARE(dialog.config().toJson(), noSkew.toJson());
         w.applyRules(RuleConfig{});
         QVERIFY(analysed.wait(30000));
+        // File > Export findings writes the same report as `stagelight report`.
+        const QString pdf = tmp_.filePath(QStringLiteral("findings.pdf"));
+        QString error;
+        QVERIFY2(w.exportFindings(pdf, &error), qPrintable(error));
+        QFile exported(pdf);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        QVERIFY(exported.read(5) == "%PDF-");
+        QVERIFY(w.exportFindings(tmp_.filePath(QStringLiteral("findings.json")), &error));
         QVERIFY(dialog.grab().save(
             QString::fromStdString((test::binaryDir() / "rules-dialog.png").string())));
         const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());

@@ -1,5 +1,7 @@
 #include "charts/TaskHistogramView.h"
 
+#include <QPicture>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -93,6 +95,16 @@ void TaskHistogramView::changeEvent(QEvent* event) {
     }
 }
 
+void TaskHistogramView::renderPlot(QPainter& p, const QRectF& rect) {
+    plot_->resize(rect.size().toSize());
+    plot_->replot(QCustomPlot::rpImmediateRefresh);
+    QPicture picture;  // recorded, so the chart stays vector in a PDF
+    QCPPainter recorder(&picture);
+    plot_->toPainter(&recorder, int(rect.width()), int(rect.height()));
+    recorder.end();
+    p.drawPicture(rect.topLeft(), picture);
+}
+
 void TaskHistogramView::setStage(ModelPtr model, size_t stageIndex) {
     model_ = std::move(model);
     stage_ = stageIndex;
@@ -169,7 +181,7 @@ void TaskHistogramView::redraw() {
         text->setText(label);
         text->setColor(palette().color(QPalette::Text));
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(x, 0.02);
+        text->position->setCoords(x, leftOfLine ? 0.12 : 0.02);  // the max label lower down
         text->setPositionAlignment((leftOfLine ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
         text->setPadding(leftOfLine ? QMargins(0, 0, 4, 0) : QMargins(4, 0, 0, 0));
     };

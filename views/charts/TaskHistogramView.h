@@ -26,6 +26,9 @@ public:
     void setMetric(HistogramMetric metric);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
     const Histogram& histogram() const { return histogram_; }
+    // Draws the chart (without the metric and log controls) into `rect` of another device, as
+    // vector drawing (the PDF report).
+    void renderPlot(QPainter& p, const QRectF& rect);
     size_t highlightedTasks() const { return highlighted_.size(); }
 
 Q_SIGNALS:

@@ -1,0 +1,95 @@
+#include "cli/ReportCommand.h"
+
+#include <QApplication>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "cli/AnalyzeCommand.h"
+#include "cli/SummaryCommand.h"
+#include "export/ReportExport.h"
+#include "load/Loader.h"
+
+namespace stagelight::cli {
+
+int runReport(int argc, char** argv, std::span<const std::string_view> args) {
+    std::optional<std::string> log, output, rulesFile, baseline;
+    ReportFormat format = ReportFormat::Pdf;
+    bool formatGiven = false, bad = false;
+    QPageSize::PageSizeId page = QPageSize::A4;
+    for (size_t i = 0; i < args.size() && !bad; ++i) {
+        const std::string_view a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if ((a == "-o" || a == "--output") && hasValue) {
+            output = std::string(args[++i]);
+        } else if (a == "--format" && hasValue) {
+            const std::string_view name = args[++i];
+            bad = !reportFormatFromName(QString::fromUtf8(name.data(), qsizetype(name.size())),
+                                        format);
+            formatGiven = true;
+        } else if (a == "--page" && hasValue) {
+            const std::string_view p = args[++i];
+            if (p == "a4")
+                page = QPageSize::A4;
+            else if (p == "letter")
+                page = QPageSize::Letter;
+            else
+                bad = true;
+        } else if (a == "--rules" && hasValue) {
+            rulesFile = std::string(args[++i]);
+        } else if (a == "--baseline" && hasValue) {
+            baseline = std::string(args[++i]);
+        } else if (!log && !a.starts_with("-")) {
+            log = std::string(a);
+        } else {
+            bad = true;
+        }
+    }
+    if (!log || bad) {
+        std::fprintf(stderr,
+                     "usage: stagelight report LOG [-o FILE] [--format pdf|md|json] "
+                     "[--page a4|letter] [--rules FILE] [--baseline LOG]\n");
+        return kUsage;
+    }
+    if (baseline) {
+        std::fprintf(stderr,
+                     "stagelight report: --baseline needs the run comparison, which is not built "
+                     "yet\n");
+        return kUsage;
+    }
+    if (!formatGiven && output) reportFormatFromName(QString::fromStdString(*output), format);
+    RuleConfig rules;
+    if (rulesFile && !loadRulesFile(*rulesFile, rules)) return kUsage;
+    LoadResult loaded = loadEventLog(*log);
+    if (!loaded.model) {
+        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
+        return kUnreadable;
+    }
+    for (const LoadWarning& w : loaded.model->report.warnings)
+        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
+    const ModelPtr model(std::move(loaded.model));
+    const Analysis analysis = analyze(*model, rules);
+    if (format != ReportFormat::Pdf && !output) {  // Markdown and JSON go to stdout by default
+        const std::string text = reportText(model, analysis, format);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return kOk;
+    }
+    if (!output) output = std::filesystem::path(*log).filename().string() + "-report.pdf";
+    // Headless: no display is needed to draw the charts.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QString error;
+    if (!writeReport(model, analysis, QString::fromStdString(*output), format, page, &error)) {
+        std::fprintf(stderr, "stagelight: %s\n", qPrintable(error));
+        return kUnreadable;
+    }
+    std::fprintf(stderr, "stagelight: wrote %s\n", output->c_str());
+    return kOk;
+}
+
+}  // namespace stagelight::cli

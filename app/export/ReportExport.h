@@ -1,0 +1,28 @@
+// Writes the findings report of a loaded log as PDF, Markdown or JSON: the one code path behind
+// `stagelight report` and File > Export findings. Files are written atomically.
+#pragma once
+
+#include <QPageSize>
+#include <QString>
+
+#include "qt/LoadSession.h"
+#include "report/ReportDocument.h"
+
+namespace stagelight {
+
+enum class ReportFormat { Pdf, Markdown, Json };
+
+// "pdf", "md", "json" (also guessed from a file name's extension); false when unknown.
+bool reportFormatFromName(const QString& name, ReportFormat& format);
+
+// The SHA-256 and size of each file of the log (rolling logs have several).
+std::vector<LogDigest> digestLogFiles(const LogSet& source);
+
+// The report's text (Markdown or JSON); PDF goes through writeReport.
+std::string reportText(const ModelPtr& model, const Analysis& analysis, ReportFormat format);
+
+// PDF needs a QApplication (the offscreen platform is enough).
+bool writeReport(const ModelPtr& model, const Analysis& analysis, const QString& path,
+                 ReportFormat format, QPageSize::PageSizeId page, QString* error);
+
+}  // namespace stagelight

@@ -1,0 +1,188 @@
+// The report as Markdown and as JSON (`stagelight report --format md|json`).
+#include <string>
+
+#include "report/Format.h"
+#include "report/JsonWriter.h"
+#include "report/ReportDocument.h"
+
+namespace stagelight {
+namespace {
+
+// Log text in Markdown: HTML and Markdown punctuation escaped, so a name is shown, not rendered.
+std::string md(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '\n':
+                out += ' ';
+                break;
+            case '\\':
+            case '`':
+            case '*':
+            case '_':
+            case '[':
+            case ']':
+            case '#':
+            case '|':
+            case '!':
+                out += '\\';
+                out += c;
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+std::string stageId(const EventLogModel* m, size_t index) {
+    if (!m) return {};
+    const StageAttempt& s = m->stages[index];
+    return std::to_string(s.stageId) + "." + std::to_string(s.attemptId);
+}
+
+}  // namespace
+
+std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, const Analysis& a) {
+    std::string o = "# Stagelight report: " + md(doc.title) + "\n\n";
+    for (const auto& [k, v] : doc.facts) o += "- **" + k + "**: " + md(v) + "\n";
+    for (const LogDigest& f : doc.files)
+        o += "- **Log**: " + md(f.name) + " (" + formatBytes(int64_t(f.bytes)) + ", SHA-256 `" +
+             f.sha256 + "`)\n";
+    o += "\n## Summary\n\n";
+    if (a.findings.empty()) {
+        o += "No finding: every check was clean or could not run.\n";
+    } else {
+        o += std::to_string(a.findings.size()) + " findings; their estimated costs add up to " +
+             formatDuration(doc.totalCostMs) + " of " + formatDuration(doc.wallClockMs) +
+             " wall clock (costs can overlap).\n\n| Severity | Est. cost | Finding "
+             "|\n|---|---|---|\n";
+        for (const Finding& f : a.findings)
+            o += "| " + std::string(severityName(f.severity)) + " | " +
+                 (f.estimatedCostMs > 0 ? formatDuration(f.estimatedCostMs) : "—") + " | " +
+                 md(f.title) + " |\n";
+    }
+    for (const ReportSection& s : doc.sections) {
+        const Finding& f = a.findings[s.finding];
+        o += "\n## " + md(f.title) + "\n\n";
+        o += "*" + std::string(severityName(f.severity)) + "*, estimated cost " +
+             (f.estimatedCostMs > 0 ? formatDuration(f.estimatedCostMs) : "—") + " (rule `" +
+             f.rule + "`, id `" + f.id + "`)\n\n";
+        o +=
+            md(f.detail) + "\n\n**Fix:** " + md(f.fix) + "\n\n**Cost:** " + md(f.costMethod) + "\n";
+        for (const ReportFigure& fig : s.figures) {
+            o += "\n*" + md(fig.caption) + "*\n";
+            for (const std::string& line : fig.lines) o += "\n    " + line;
+            if (!fig.lines.empty()) o += "\n";
+        }
+    }
+    o += "\n## Slowest stages\n\n| Stage | Duration | Tasks | Input | Shuffle read | Shuffle write "
+         "| Spill (disk) | GC time |\n|---|---|---|---|---|---|---|---|\n";
+    for (const StageTotals& st : doc.slowestStages)
+        o += "| " + stageId(&m, st.stage) + " | " + formatDuration(st.durationMs) + " | " +
+             std::to_string(st.tasks) + " | " + formatBytes(st.sum(TaskField::InputBytesRead)) +
+             " | " + formatBytes(st.shuffleReadBytes()) + " | " +
+             formatBytes(st.sum(TaskField::ShuffleBytesWritten)) + " | " +
+             formatBytes(st.sum(TaskField::DiskBytesSpilled)) + " | " +
+             formatDuration(st.sum(TaskField::JvmGcTime)) + " |\n";
+    o += "\n## Time accounting\n\n";
+    for (const auto& [k, v] : doc.timeFacts) o += "- **" + k + "**: " + v + "\n";
+    for (const std::string& p : doc.criticalPaths) o += "- " + p + "\n";
+    if (!doc.gaps.empty()) o += "\nLongest gaps:\n\n";
+    for (const std::string& g : doc.gaps) o += "- " + md(g) + "\n";
+    if (!doc.config.empty()) {
+        o += "\n## Appendix: settings the findings refer to\n\n| Setting | Value in this run "
+             "|\n|---|---|\n";
+        for (const auto& [k, v] : doc.config) o += "| `" + k + "` | " + md(v) + " |\n";
+    }
+    return o;
+}
+
+std::string reportJson(const ReportDocument& doc, const EventLogModel& m, const Analysis& a) {
+    JsonWriter w;
+    w.beginObject();
+    w.field("schemaVersion", int64_t(1)).field("title", doc.title);
+    w.key("facts").beginObject();
+    for (const auto& [k, v] : doc.facts) w.field(k, v);
+    w.endObject();
+    w.key("logFiles").beginArray();
+    for (const LogDigest& f : doc.files)
+        w.beginObject()
+            .field("name", f.name)
+            .field("bytes", f.bytes)
+            .field("sha256", f.sha256)
+            .endObject();
+    w.endArray();
+    w.field("wallClockMs", doc.wallClockMs).field("totalEstimatedCostMs", doc.totalCostMs);
+    w.key("findings").beginArray();
+    for (const ReportSection& s : doc.sections) {
+        const Finding& f = a.findings[s.finding];
+        w.beginObject()
+            .field("id", f.id)
+            .field("rule", f.rule)
+            .field("severity", std::string(severityName(f.severity)))
+            .field("title", f.title)
+            .field("estimatedCostMs", f.estimatedCostMs)
+            .field("detail", f.detail)
+            .field("fix", f.fix);
+        w.key("figures").beginArray();
+        for (const ReportFigure& fig : s.figures) {
+            w.beginObject().field("caption", fig.caption);
+            w.field("kind", fig.kind == ReportFigure::Kind::Histogram  ? "histogram"
+                            : fig.kind == ReportFigure::Kind::Timeline ? "timeline"
+                                                                       : "lines");
+            if (fig.kind != ReportFigure::Kind::Lines)
+                w.field("stage", stageId(&m, fig.stageIndex));
+            if (fig.kind == ReportFigure::Kind::Histogram)
+                w.field("metric", std::string(histogramMetricName(fig.metric)));
+            if (fig.kind == ReportFigure::Kind::Timeline)
+                w.field("fromMs", fig.fromMs).field("toMs", fig.toMs);
+            if (!fig.lines.empty()) {
+                w.key("lines").beginArray();
+                for (const std::string& l : fig.lines) w.value(l);
+                w.endArray();
+            }
+            w.endObject();
+        }
+        w.endArray().endObject();
+    }
+    w.endArray();
+    w.key("slowestStages").beginArray();
+    for (const StageTotals& st : doc.slowestStages)
+        w.beginObject()
+            .field("stage", stageId(&m, st.stage))
+            .field("durationMs", st.durationMs)
+            .field("tasks", int64_t(st.tasks))
+            .field("inputBytes", st.sum(TaskField::InputBytesRead))
+            .field("shuffleReadBytes", st.shuffleReadBytes())
+            .field("shuffleWriteBytes", st.sum(TaskField::ShuffleBytesWritten))
+            .field("diskBytesSpilled", st.sum(TaskField::DiskBytesSpilled))
+            .field("gcTimeMs", st.sum(TaskField::JvmGcTime))
+            .endObject();
+    w.endArray();
+    w.key("timeAccounting").beginObject();
+    for (const auto& [k, v] : doc.timeFacts) w.field(k, v);
+    w.endObject();
+    w.key("criticalPaths").beginArray();
+    for (const std::string& p : doc.criticalPaths) w.value(p);
+    w.endArray();
+    w.key("gaps").beginArray();
+    for (const std::string& g : doc.gaps) w.value(g);
+    w.endArray();
+    w.key("config").beginObject();
+    for (const auto& [k, v] : doc.config) w.field(k, v);
+    w.endObject();
+    w.endObject();
+    return w.str() + "\n";
+}
+
+}  // namespace stagelight
