@@ -102,7 +102,7 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
     out.table({QObject::tr("Stage"), QObject::tr("Duration"), QObject::tr("Tasks"),
                QObject::tr("Input"), QObject::tr("Shuffle read"), QObject::tr("Shuffle write"),
                QObject::tr("Spill (disk)"), QObject::tr("GC time"), QObject::tr("Name")},
-              rows, {0.06, 0.08, 0.06, 0.1, 0.1, 0.1, 0.09, 0.08, 0.33});
+              rows, {0.07, 0.1, 0.07, 0.09, 0.09, 0.09, 0.085, 0.08, 0.325});
 }
 
 void timeAccounting(PdfLayout& out, const ReportDocument& doc) {
