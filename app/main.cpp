@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/AnalyzeCommand.h"
+#include "cli/CompareCommand.h"
 #include "cli/ReportCommand.h"
 #include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
@@ -17,6 +18,8 @@ void printUsage() {
         "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
         "       stagelight analyze LOG [--json] [--rules FILE] [--fail-on critical|warning]\n"
         "                                        why the application was slow: findings by cost\n"
+        "       stagelight compare BASELINE TRIAL [--json] [--max-regression-pct P]\n"
+        "                                        two runs stage by stage (exit 3: a regression)\n"
         "       stagelight report LOG [-o FILE] [--format pdf|md|json] [--page a4|letter]\n"
         "                         [--rules FILE]  the findings report (PDF by default), "
         "headless\n"
@@ -27,7 +30,7 @@ void printUsage() {
         "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy "
         "EVENT_LOG_1).\n"
         "Exit codes: 0 loaded, 1 usage error, 2 nothing could be read, 3 (analyze --fail-on) a\n"
-        "finding at or above that severity.");
+        "finding at or above that severity, or (compare --max-regression-pct) a slower trial.");
 }
 }  // namespace
 
@@ -39,6 +42,7 @@ int main(int argc, char** argv) {
         if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));
         if (args[0] == "rest") return stagelight::cli::runRest(std::span(args).subspan(1));
         if (args[0] == "analyze") return stagelight::cli::runAnalyze(std::span(args).subspan(1));
+        if (args[0] == "compare") return stagelight::cli::runCompare(std::span(args).subspan(1));
 #ifdef STAGELIGHT_HAS_GUI
         if (args[0] == "report")
             return stagelight::cli::runReport(argc, argv, std::span(args).subspan(1));

@@ -142,6 +142,47 @@ private Q_SLOTS:
                  1);
     }
 
+    void compareGatesOnRegressions() {
+        auto salted = gen::makeScenario("skew");
+        for (auto& stage : salted.jobs[0].stages) stage.skew = 1;
+        test::writeFile(path("salted").toStdString(), gen::generateLogText(salted));
+        // The skewed run is the slower one: as the trial it is a regression.
+        const Run slower = run({QStringLiteral("compare"), path("salted"), path("skew.zstd"),
+                                QStringLiteral("--json"), QStringLiteral("--max-regression-pct"),
+                                QStringLiteral("5")});
+        QCOMPARE(slower.exitCode, 3);
+        const QJsonObject doc = QJsonDocument::fromJson(slower.out).object();
+        const QJsonArray matches = doc.value(QStringLiteral("matches")).toArray();
+        QCOMPARE(matches.size(), 2);
+        const QJsonObject first = matches.first().toObject();
+        for (const char* key : {"baseline", "trial", "confidence", "deltas"})
+            QVERIFY2(first.contains(QLatin1String(key)), key);
+        QVERIFY(
+            first.value(QStringLiteral("baseline")).toObject().contains(QStringLiteral("stageId")));
+        QVERIFY(first.value(QStringLiteral("deltas"))
+                    .toObject()
+                    .contains(QStringLiteral("durationMs")));
+        QVERIFY(doc.value(QStringLiteral("unmatchedBaseline")).isArray());
+        QVERIFY(doc.value(QStringLiteral("unmatchedTrial")).isArray());
+        const QJsonObject summary = doc.value(QStringLiteral("summary")).toObject();
+        QVERIFY(summary.value(QStringLiteral("wallDeltaMs")).toDouble() > 0);
+        QVERIFY(!summary.value(QStringLiteral("explainedBy")).toArray().isEmpty());
+        // The other way round it is an improvement; without the option nothing is gated.
+        QCOMPARE(run({QStringLiteral("compare"), path("skew.zstd"), path("salted"),
+                      QStringLiteral("--max-regression-pct"), QStringLiteral("5")})
+                     .exitCode,
+                 0);
+        const Run text = run({QStringLiteral("compare"), path("salted"), path("skew.zstd")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("wall clock"));
+        QCOMPARE(run({QStringLiteral("compare"), path("salted")}).exitCode, 1);
+        QCOMPARE(run({QStringLiteral("compare"), path("salted"), path("skew.zstd"),
+                      QStringLiteral("--max-regression-pct"), QStringLiteral("x")})
+                     .exitCode,
+                 1);
+        QCOMPARE(run({QStringLiteral("compare"), path("salted"), path("missing")}).exitCode, 2);
+    }
+
     void usageErrorsExitOne() {
         QCOMPARE(run({QStringLiteral("summary")}).exitCode, 1);
         QCOMPARE(
