@@ -54,12 +54,6 @@ int runReport(int argc, char** argv, std::span<const std::string_view> args) {
                      "[--page a4|letter] [--rules FILE] [--baseline LOG]\n");
         return kUsage;
     }
-    if (baseline) {
-        std::fprintf(stderr,
-                     "stagelight report: --baseline needs the run comparison, which is not built "
-                     "yet\n");
-        return kUsage;
-    }
     if (!formatGiven && output) reportFormatFromName(QString::fromStdString(*output), format);
     RuleConfig rules;
     if (rulesFile && !loadRulesFile(*rulesFile, rules)) return kUsage;
@@ -72,8 +66,21 @@ int runReport(int argc, char** argv, std::span<const std::string_view> args) {
         std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
     const ModelPtr model(std::move(loaded.model));
     const Analysis analysis = analyze(*model, rules);
+    std::optional<ReportBaseline> base;
+    if (baseline) {
+        LoadResult b = loadEventLog(*baseline);
+        if (!b.model) {
+            std::fprintf(stderr, "stagelight: %s\n", b.error.c_str());
+            return kUnreadable;
+        }
+        base = ReportBaseline{
+            ModelPtr(std::move(b.model)), std::filesystem::path(*baseline).filename().string(), {}};
+        base->comparison =
+            compareRuns(*base->model, analyze(*base->model, rules), *model, analysis);
+    }
+    const ReportBaseline* withBaseline = base ? &*base : nullptr;
     if (format != ReportFormat::Pdf && !output) {  // Markdown and JSON go to stdout by default
-        const std::string text = reportText(model, analysis, format);
+        const std::string text = reportText(model, analysis, format, withBaseline);
         std::fwrite(text.data(), 1, text.size(), stdout);
         return kOk;
     }
@@ -84,7 +91,8 @@ int runReport(int argc, char** argv, std::span<const std::string_view> args) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QString error;
-    if (!writeReport(model, analysis, QString::fromStdString(*output), format, page, &error)) {
+    if (!writeReport(model, analysis, QString::fromStdString(*output), format, page, &error,
+                     withBaseline)) {
         std::fprintf(stderr, "stagelight: %s\n", qPrintable(error));
         return kUnreadable;
     }

@@ -42,19 +42,31 @@ std::vector<LogDigest> digestLogFiles(const LogSet& source) {
     return out;
 }
 
-std::string reportText(const ModelPtr& model, const Analysis& analysis, ReportFormat format) {
-    const ReportDocument doc = buildReport(*model, analysis, digestLogFiles(model->source));
+namespace {
+
+ReportDocument document(const ModelPtr& model, const Analysis& analysis,
+                        const ReportBaseline* baseline) {
+    ReportDocument doc = buildReport(*model, analysis, digestLogFiles(model->source));
+    if (baseline) addComparison(doc, *baseline->model, baseline->file, baseline->comparison);
+    return doc;
+}
+
+}  // namespace
+
+std::string reportText(const ModelPtr& model, const Analysis& analysis, ReportFormat format,
+                       const ReportBaseline* baseline) {
+    const ReportDocument doc = document(model, analysis, baseline);
     return format == ReportFormat::Json ? reportJson(doc, *model, analysis)
                                         : reportMarkdown(doc, *model, analysis);
 }
 
 bool writeReport(const ModelPtr& model, const Analysis& analysis, const QString& path,
-                 ReportFormat format, QPageSize::PageSizeId page, QString* error) {
-    if (format == ReportFormat::Pdf) {
-        const ReportDocument doc = buildReport(*model, analysis, digestLogFiles(model->source));
-        return writePdfReport(doc, model, analysis, path, page, error);
-    }
-    const std::string text = reportText(model, analysis, format);
+                 ReportFormat format, QPageSize::PageSizeId page, QString* error,
+                 const ReportBaseline* baseline) {
+    if (format == ReportFormat::Pdf)
+        return writePdfReport(document(model, analysis, baseline), model, analysis, path, page,
+                              error);
+    const std::string text = reportText(model, analysis, format, baseline);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {

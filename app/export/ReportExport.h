@@ -18,11 +18,20 @@ bool reportFormatFromName(const QString& name, ReportFormat& format);
 // The SHA-256 and size of each file of the log (rolling logs have several).
 std::vector<LogDigest> digestLogFiles(const LogSet& source);
 
+// A baseline run for the report's comparison section.
+struct ReportBaseline {
+    ModelPtr model;
+    std::string file;
+    Comparison comparison;  // baseline vs the report's run
+};
+
 // The report's text (Markdown or JSON); PDF goes through writeReport.
-std::string reportText(const ModelPtr& model, const Analysis& analysis, ReportFormat format);
+std::string reportText(const ModelPtr& model, const Analysis& analysis, ReportFormat format,
+                       const ReportBaseline* baseline = nullptr);
 
 // PDF needs a QApplication (the offscreen platform is enough).
 bool writeReport(const ModelPtr& model, const Analysis& analysis, const QString& path,
-                 ReportFormat format, QPageSize::PageSizeId page, QString* error);
+                 ReportFormat format, QPageSize::PageSizeId page, QString* error,
+                 const ReportBaseline* baseline = nullptr);
 
 }  // namespace stagelight

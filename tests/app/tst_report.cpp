@@ -197,6 +197,40 @@ private Q_SLOTS:
             QVERIFY(text.contains(f.toObject().value(QStringLiteral("id")).toString().toUtf8()));
     }
 
+    void baselineAddsTheComparison() {
+        auto salted = gen::makeScenario("skew");
+        for (auto& stage : salted.jobs[0].stages) stage.skew = 1;
+        const QString baseline = path(QStringLiteral("salted"));
+        test::writeFile(baseline.toStdString(), gen::generateLogText(salted));
+        const QString log = path(QStringLiteral("skew"));
+        const QString pdf = path(QStringLiteral("compared.pdf"));
+        const Run r = runStagelight({QStringLiteral("report"), log, QStringLiteral("--baseline"),
+                                     baseline, QStringLiteral("-o"), pdf});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = collapsed(pdfText(pdf));
+        QVERIFY(text.contains(QStringLiteral("Compared with the baseline")));
+        QVERIFY(text.contains(QStringLiteral("Explained mostly by")));
+        QVERIFY(text.contains(QStringLiteral("salted")));
+        const Run json =
+            runStagelight({QStringLiteral("report"), log, QStringLiteral("--baseline"), baseline,
+                           QStringLiteral("--format"), QStringLiteral("json")});
+        const QJsonObject result = QJsonDocument::fromJson(json.out)
+                                       .object()
+                                       .value(QStringLiteral("comparison"))
+                                       .toObject()
+                                       .value(QStringLiteral("result"))
+                                       .toObject();
+        QCOMPARE(result.value(QStringLiteral("matches")).toArray().size(), 2);
+        QVERIFY(result.value(QStringLiteral("summary"))
+                    .toObject()
+                    .value(QStringLiteral("wallDeltaMs"))
+                    .toDouble() > 0);
+        QCOMPARE(runStagelight({QStringLiteral("report"), log, QStringLiteral("--baseline"),
+                                path(QStringLiteral("nope")), QStringLiteral("-o"), pdf})
+                     .exitCode,
+                 2);
+    }
+
     void badArgumentsAreRefused() {
         const QString log = path(QStringLiteral("skew"));
         QCOMPARE(runStagelight({QStringLiteral("report")}).exitCode, 1);

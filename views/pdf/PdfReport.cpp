@@ -115,6 +115,72 @@ void timeAccounting(PdfLayout& out, const ReportDocument& doc) {
     for (const std::string& g : doc.gaps) out.text(q(g));
 }
 
+void comparisonSection(PdfLayout& out, const ReportDocument& doc) {
+    if (!doc.hasComparison) return;
+    const Comparison& c = doc.comparison;
+    out.heading(QObject::tr("Compared with the baseline"));
+    out.fact(QObject::tr("Baseline"),
+             QStringLiteral("%1 (%2)").arg(q(doc.baselineTitle), q(doc.baselineFile)));
+    const double pct = c.baselineWallMs > 0 ? 100.0 * double(c.trialWallMs - c.baselineWallMs) /
+                                                  double(c.baselineWallMs)
+                                            : 0.0;
+    out.fact(QObject::tr("Wall clock"),
+             QStringLiteral("%1 → %2 (%3%4 %)")
+                 .arg(costText(c.baselineWallMs), costText(c.trialWallMs),
+                      pct >= 0 ? QStringLiteral("+") : QString())
+                 .arg(pct, 0, 'f', 1));
+    out.fact(QObject::tr("Critical path"),
+             QStringLiteral("%1 → %2").arg(costText(c.baselineCriticalPathMs),
+                                           costText(c.trialCriticalPathMs)));
+    QStringList explained;
+    for (size_t i : c.explaining) {
+        const StageMatch& m = c.matches[i];
+        const int64_t d = m.trial.durationMs - m.baseline.durationMs;
+        explained.push_back(QStringLiteral("stage %1.%2 → %3.%4 (%5%6)")
+                                .arg(m.baseline.stageId)
+                                .arg(m.baseline.attemptId)
+                                .arg(m.trial.stageId)
+                                .arg(m.trial.attemptId)
+                                .arg(d >= 0 ? QStringLiteral("+") : QStringLiteral("−"),
+                                     q(formatDuration(d >= 0 ? d : -d))));
+    }
+    if (!explained.isEmpty())
+        out.fact(QObject::tr("Explained mostly by"), explained.join(QStringLiteral(", ")));
+    QList<QStringList> rows;
+    for (const StageMatch& m : c.matches)
+        rows.push_back(
+            {QStringLiteral("%1.%2").arg(m.baseline.stageId).arg(m.baseline.attemptId),
+             QStringLiteral("%1.%2").arg(m.trial.stageId).arg(m.trial.attemptId),
+             QStringLiteral("%1 %").arg(int(m.confidence * 100)),
+             costText(m.baseline.durationMs) + QStringLiteral(" → ") + costText(m.trial.durationMs),
+             QStringLiteral("%1 → %2").arg(m.baseline.tasks).arg(m.trial.tasks),
+             q(formatBytes(m.baseline.shuffleReadBytes)) + QStringLiteral(" → ") +
+                 q(formatBytes(m.trial.shuffleReadBytes)),
+             QStringLiteral("%1 → %2")
+                 .arg(m.baseline.skewRatio, 0, 'f', 1)
+                 .arg(m.trial.skewRatio, 0, 'f', 1),
+             q(m.trial.name)});
+    out.table({QObject::tr("Baseline"), QObject::tr("This run"), QObject::tr("Match"),
+               QObject::tr("Duration"), QObject::tr("Tasks"), QObject::tr("Shuffle read"),
+               QObject::tr("Skew"), QObject::tr("Name")},
+              rows, {0.08, 0.08, 0.07, 0.17, 0.1, 0.17, 0.09, 0.24});
+    for (const ComparedStage& f : c.unmatchedBaseline)
+        out.text(QObject::tr("Only in the baseline: stage %1.%2 %3")
+                     .arg(f.stageId)
+                     .arg(f.attemptId)
+                     .arg(q(f.name)));
+    for (const ComparedStage& f : c.unmatchedTrial)
+        out.text(QObject::tr("Only in this run: stage %1.%2 %3")
+                     .arg(f.stageId)
+                     .arg(f.attemptId)
+                     .arg(q(f.name)));
+    for (const FindingChange& f : c.findings)
+        if (f.kind != FindingChange::Kind::Unchanged)
+            out.text((f.kind == FindingChange::Kind::Introduced ? QObject::tr("New finding: ")
+                                                                : QObject::tr("Resolved: ")) +
+                     q(f.title));
+}
+
 void appendix(PdfLayout& out, const ReportDocument& doc) {
     if (doc.config.empty()) return;
     out.heading(QObject::tr("Appendix: settings the findings refer to"));
@@ -146,6 +212,7 @@ bool writePdfReport(const ReportDocument& doc, const ModelPtr& model, const Anal
         for (const ReportSection& s : doc.sections) findingSection(out, s, model, analysis);
         stageTable(out, doc, *model);
         timeAccounting(out, doc);
+        comparisonSection(out, doc);
         appendix(out, doc);
         out.finish();
     }

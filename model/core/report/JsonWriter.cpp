@@ -125,6 +125,13 @@ JsonWriter& JsonWriter::value(bool v) {
     out_ += v ? "true" : "false";
     return *this;
 }
+JsonWriter& JsonWriter::raw(std::string_view json) {
+    beforeValue();
+    while (!json.empty() && (json.back() == '\n' || json.back() == ' ')) json.remove_suffix(1);
+    out_ += json;
+    return *this;
+}
+
 JsonWriter& JsonWriter::null() {
     beforeValue();
     out_ += "null";

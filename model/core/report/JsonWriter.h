@@ -26,6 +26,8 @@ public:
     JsonWriter& value(double v);
     JsonWriter& value(bool v);
     JsonWriter& null();
+    // A complete JSON value written elsewhere (e.g. another document's object), inserted as is.
+    JsonWriter& raw(std::string_view json);
     template <typename T>
     JsonWriter& field(std::string_view k, const T& v) {
         key(k);

@@ -277,4 +277,13 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     return doc;
 }
 
+void addComparison(ReportDocument& doc, const EventLogModel& baseline, const std::string& file,
+                   Comparison comparison) {
+    doc.hasComparison = true;
+    doc.comparison = std::move(comparison);
+    doc.baselineTitle =
+        baseline.application.name.empty() ? baseline.application.id : baseline.application.name;
+    doc.baselineFile = file;
+}
+
 }  // namespace stagelight

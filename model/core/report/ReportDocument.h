@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "compare/Compare.h"
 #include "diagnosis/Analyzer.h"
 #include "figures/Histogram.h"
 #include "figures/StageTotals.h"
@@ -51,10 +52,17 @@ struct ReportDocument {
     ReportFacts timeFacts;  // wall clock, driver-only, job time, idle cores, ...
     std::vector<std::string> criticalPaths, gaps;
     std::vector<std::pair<std::string, std::string>> config;  // settings the findings name
+    // With a baseline run: this run (the trial) compared with it.
+    bool hasComparison = false;
+    Comparison comparison;
+    std::string baselineTitle, baselineFile;
 };
 
 ReportDocument buildReport(const EventLogModel& model, const Analysis& analysis,
                            std::vector<LogDigest> files, size_t slowestStages = 10);
+// Adds the comparison with a baseline run (`report --baseline`).
+void addComparison(ReportDocument& doc, const EventLogModel& baseline, const std::string& file,
+                   Comparison comparison);
 
 std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& model,
                            const Analysis& analysis);

@@ -1,4 +1,5 @@
 // The report as Markdown and as JSON (`stagelight report --format md|json`).
+#include <cstdio>
 #include <string>
 
 #include "report/Format.h"
@@ -42,6 +43,12 @@ std::string md(std::string_view s) {
         }
     }
     return out;
+}
+
+std::string oneDecimal(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
 }
 
 std::string stageId(const EventLogModel* m, size_t index) {
@@ -99,6 +106,40 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
     for (const std::string& p : doc.criticalPaths) o += "- " + p + "\n";
     if (!doc.gaps.empty()) o += "\nLongest gaps:\n\n";
     for (const std::string& g : doc.gaps) o += "- " + md(g) + "\n";
+    if (doc.hasComparison) {
+        const Comparison& c = doc.comparison;
+        o += "\n## Compared with the baseline\n\nBaseline: " + md(doc.baselineTitle) + " (" +
+             md(doc.baselineFile) + "). Wall clock " + formatDuration(c.baselineWallMs) + " → " +
+             formatDuration(c.trialWallMs) + "; critical path " +
+             formatDuration(c.baselineCriticalPathMs) + " → " +
+             formatDuration(c.trialCriticalPathMs) +
+             ".\n\n| Baseline stage | This run | Match | "
+             "Duration | Tasks | Shuffle read | Skew |\n|---|---|---|---|---|---|---|\n";
+        for (const StageMatch& mt : c.matches)
+            o += "| " + std::to_string(mt.baseline.stageId) + "." +
+                 std::to_string(mt.baseline.attemptId) + " " + md(mt.baseline.name) + " | " +
+                 std::to_string(mt.trial.stageId) + "." + std::to_string(mt.trial.attemptId) +
+                 " | " + std::to_string(int(mt.confidence * 100)) + " % | " +
+                 formatDuration(mt.baseline.durationMs) + " → " +
+                 formatDuration(mt.trial.durationMs) + " | " + std::to_string(mt.baseline.tasks) +
+                 " → " + std::to_string(mt.trial.tasks) + " | " +
+                 formatBytes(mt.baseline.shuffleReadBytes) + " → " +
+                 formatBytes(mt.trial.shuffleReadBytes) + " | " +
+                 oneDecimal(mt.baseline.skewRatio) + " → " + oneDecimal(mt.trial.skewRatio) +
+                 " |\n";
+        for (const ComparedStage& f : c.unmatchedBaseline)
+            o += "\nOnly in the baseline: stage " + std::to_string(f.stageId) + "." +
+                 std::to_string(f.attemptId) + " " + md(f.name) + "\n";
+        for (const ComparedStage& f : c.unmatchedTrial)
+            o += "\nOnly in this run: stage " + std::to_string(f.stageId) + "." +
+                 std::to_string(f.attemptId) + " " + md(f.name) + "\n";
+        for (const FindingChange& f : c.findings)
+            if (f.kind != FindingChange::Kind::Unchanged)
+                o += std::string("\n- ") +
+                     (f.kind == FindingChange::Kind::Introduced ? "new: " : "resolved: ") +
+                     md(f.title);
+        o += "\n";
+    }
     if (!doc.config.empty()) {
         o += "\n## Appendix: settings the findings refer to\n\n| Setting | Value in this run "
              "|\n|---|---|\n";
@@ -181,6 +222,11 @@ std::string reportJson(const ReportDocument& doc, const EventLogModel& m, const 
     w.key("config").beginObject();
     for (const auto& [k, v] : doc.config) w.field(k, v);
     w.endObject();
+    if (doc.hasComparison) {
+        w.key("comparison").beginObject().field("baseline", doc.baselineFile);
+        w.key("result").raw(comparisonJson(doc.comparison));
+        w.endObject();
+    }
     w.endObject();
     return w.str() + "\n";
 }
