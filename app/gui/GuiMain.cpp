@@ -25,15 +25,16 @@ int runGui(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Stagelight"));
     QApplication::setOrganizationName(QStringLiteral("Stagelight"));
-    QString log, screenshot;
+    QString screenshot;
+    QStringList logs;  // LOG, or BASELINE TRIAL to compare two runs
     const QStringList args = QApplication::arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size())
             screenshot = args[++i];
         else
-            log = args[i];
+            logs.push_back(args[i]);
     }
-    if (log.isEmpty()) log = demoLogPath();
+    if (logs.isEmpty()) logs.push_back(demoLogPath());
     stagelight::MainWindow window;
     if (!screenshot.isEmpty()) {
         QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
@@ -51,6 +52,7 @@ int runGui(int argc, char** argv) {
                          });
     }
     window.show();
-    window.openLog(log);
+    window.openLog(logs.last());
+    if (logs.size() > 1) window.compareWith(logs.first());
     return QApplication::exec();
 }

@@ -20,8 +20,11 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <optional>
+
 #include "charts/TaskHistogramView.h"
 #include "export/ReportExport.h"
+#include "gui/ComparisonPanel.h"
 #include "gui/EvidencePanel.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
@@ -44,6 +47,7 @@ namespace stagelight {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       session_(new LoadSession(this)),
+      baselineSession_(new LoadSession(this)),
       overview_(new OverviewPanel(this)),
       stages_(new StageTableModel(this)),
       jobs_(new JobTableModel(this)),
@@ -56,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent)
       summary_(new TaskSummaryModel(this)),
       findingView_(new DataTableView(this)),
       evidence_(new EvidencePanel(this)),
+      comparison_(new ComparisonPanel(this)),
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
       histogram_(new TaskHistogramView(this)),
@@ -69,6 +74,8 @@ MainWindow::MainWindow(QWidget* parent)
       progress_(new QProgressBar(this)),
       cancel_(new QPushButton(tr("Cancel"), this)) {
     setWindowTitle(tr("Stagelight"));
+    histogram_->setObjectName(QStringLiteral("stageHistogram"));
+    timeline_->setObjectName(QStringLiteral("stageTimeline"));
     setAcceptDrops(true);
     stageView_->setSourceModel(stages_);
     stageView_->sortByColumn(StageTableModel::Duration, Qt::DescendingOrder);
@@ -136,6 +143,15 @@ MainWindow::MainWindow(QWidget* parent)
     cancel_->setVisible(false);
     progress_->setMaximumWidth(220);
 
+    connect(baselineSession_, &LoadSession::analysisAvailable, this,
+            [this](ModelPtr model, AnalysisPtr analysis) {
+                baselineModel_ = std::move(model);
+                baselineAnalysis_ = std::move(analysis);
+                compareRuns();
+            });
+    connect(baselineSession_, &LoadSession::loadFailed, this, [this](const QString& message) {
+        status_->setText(tr("Baseline not loaded: %1").arg(message));
+    });
     connect(session_, &LoadSession::progress, this, &MainWindow::showProgress);
     connect(session_, &LoadSession::modelAvailable, this, &MainWindow::showModel);
     connect(session_, &LoadSession::analysisAvailable, this, &MainWindow::showAnalysis);
@@ -217,6 +233,9 @@ void MainWindow::createDocks() {
     QDockWidget* gaps =
         dock(tr("Gaps"), QStringLiteral("gapsDock"), gapView_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(tasks, gaps);
+    QDockWidget* compare = dock(tr("Comparison"), QStringLiteral("comparisonDock"), comparison_,
+                                Qt::BottomDockWidgetArea);
+    tabifyDockWidget(tasks, compare);
     timeline->raise();
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
@@ -249,6 +268,30 @@ void MainWindow::chooseExport() {
     }
 }
 
+void MainWindow::compareWith(const QString& baselinePath) {
+    baselinePath_ = baselinePath;
+    baselineModel_.reset();
+    baselineAnalysis_.reset();
+    comparisonResult_.reset();
+    comparison_->clear();
+    status_->setText(tr("Loading the baseline %1…").arg(baselinePath));
+    baselineSession_->setRuleConfig(session_->ruleConfig());
+    baselineSession_->load(baselinePath);
+}
+
+void MainWindow::compareRuns() {
+    if (!baselineModel_ || !baselineAnalysis_ || !model_ || !analysis_) return;
+    comparisonResult_ = std::make_shared<const Comparison>(
+        stagelight::compareRuns(*baselineModel_, *baselineAnalysis_, *model_, *analysis_));
+    comparison_->setRuns(baselineModel_, QFileInfo(baselinePath_).fileName(), model_,
+                         comparisonResult_);
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("comparisonDock"))) {
+        dock->show();
+        dock->raise();
+    }
+    Q_EMIT comparisonShown();
+}
+
 bool MainWindow::exportFindings(const QString& path, QString* error) {
     if (!model_ || !analysis_) {
         if (error) *error = tr("No findings to export yet");
@@ -257,7 +300,13 @@ bool MainWindow::exportFindings(const QString& path, QString* error) {
     ReportFormat format = ReportFormat::Pdf;
     reportFormatFromName(path, format);  // .md and .json by name; anything else is a PDF
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool ok = writeReport(model_, *analysis_, path, format, QPageSize::A4, error);
+    // With a baseline open, the report has its comparison section too.
+    std::optional<ReportBaseline> baseline;
+    if (comparisonResult_)
+        baseline = ReportBaseline{baselineModel_, QFileInfo(baselinePath_).fileName().toStdString(),
+                                  *comparisonResult_};
+    const bool ok = writeReport(model_, *analysis_, path, format, QPageSize::A4, error,
+                                baseline ? &*baseline : nullptr);
     QApplication::restoreOverrideCursor();
     return ok;
 }
@@ -285,6 +334,12 @@ void MainWindow::createMenus() {
     });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    file->addAction(tr("&Compare with baseline…"), QKeySequence(tr("Ctrl+B")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open the baseline run to compare with"), path_,
+            tr("Spark event logs (*);;Compressed (*.zstd *.zst *.lz4 *.snappy *.lzf *.gz *.zip)"));
+        if (!path.isEmpty()) compareWith(path);
+    });
     exportAction_ = file->addAction(tr("&Export findings…"), QKeySequence(tr("Ctrl+E")), this,
                                     &MainWindow::chooseExport);
     exportAction_->setEnabled(false);  // until the findings are shown
@@ -422,6 +477,7 @@ void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
     appTimeline_->setAnalysis(analysis_);
     findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
     exportAction_->setEnabled(true);
+    compareRuns();  // a baseline chosen before stays the baseline of the new run
     Q_EMIT analysisShown();
 }
 

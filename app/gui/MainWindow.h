@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 
+#include "compare/Compare.h"
 #include "diagnosis/RuleConfig.h"
 #include "qt/LoadSession.h"
 
@@ -17,6 +18,7 @@ class QPushButton;
 
 namespace stagelight {
 
+class ComparisonPanel;
 class DataTableView;
 class EvidencePanel;
 class FindingsModel;
@@ -42,12 +44,15 @@ public:
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
     // Analysis > Rules: the rules of this and later analyses (kept in the settings).
     void applyRules(const RuleConfig& rules);
+    // File > Compare with baseline: loads that run and compares the open run with it.
+    void compareWith(const QString& baselinePath);
     // File > Export findings: the report as PDF, or Markdown/JSON by the file's extension.
     bool exportFindings(const QString& path, QString* error);
 
 Q_SIGNALS:
-    void modelShown();     // a loaded model is on screen
-    void analysisShown();  // its findings are on screen too (used by --screenshot)
+    void modelShown();       // a loaded model is on screen
+    void analysisShown();    // its findings are on screen too (used by --screenshot)
+    void comparisonShown();  // the baseline comparison is on screen
     void loadFinishedWithError(const QString& message);
 
 protected:
@@ -67,8 +72,14 @@ private:
     void chooseFile();
     void editRules();
     void chooseExport();
+    void compareRuns();
 
     LoadSession* session_;
+    LoadSession* baselineSession_;
+    ModelPtr baselineModel_;
+    AnalysisPtr baselineAnalysis_;
+    QString baselinePath_;
+    std::shared_ptr<const Comparison> comparisonResult_;
     QAction* exportAction_ = nullptr;
     ModelPtr model_;
     QString path_;
@@ -84,6 +95,7 @@ private:
     TaskSummaryModel* summary_;
     DataTableView* findingView_;
     EvidencePanel* evidence_;
+    ComparisonPanel* comparison_;
     DataTableView* taskView_;
     DataTableView* summaryView_;
     TaskHistogramView* histogram_;

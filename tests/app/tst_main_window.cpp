@@ -16,10 +16,12 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
+#include "gui/ComparisonPanel.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/RulesDialog.h"
 #include "load/Loader.h"
+#include "qt/ComparisonModel.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
@@ -123,13 +125,13 @@ private Q_SLOTS:
         const QModelIndexList selected = tasks->selectionModel()->selectedRows();
         QVERIFY(!selected.isEmpty());
         // The histogram shows the stage with the outliers highlighted.
-        auto* histogram = w.findChild<TaskHistogramView*>();
+        auto* histogram = w.findChild<TaskHistogramView*>(QStringLiteral("stageHistogram"));
         QVERIFY(histogram);
         QCOMPARE(histogram->histogram().tasks, size_t(32));
         QVERIFY(histogram->highlightedTasks() > 0);
         QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
         // The timeline is zoomed to the evidence window and marks the same tasks.
-        auto* timeline = w.findChild<StageTimelineView*>();
+        auto* timeline = w.findChild<StageTimelineView*>(QStringLiteral("stageTimeline"));
         QVERIFY(timeline && timeline->historyDepth() > 0);
         const auto [from, to] = timeline->visibleRange();
         QVERIFY(from >= timeline->lanes().start - (to - from) &&
@@ -275,6 +277,40 @@ private Q_SLOTS:
             QString::fromStdString((test::binaryDir() / "application-timeline.png").string())));
     }
 
+    void comparesWithABaseline() {
+        auto skewed = gen::makeScenario("skew");
+        auto salted = skewed;
+        for (auto& stage : salted.jobs[0].stages) stage.skew = 1;
+        const QString baseline = tmp_.filePath(QStringLiteral("salted.json"));
+        const QString trial = tmp_.filePath(QStringLiteral("skewed.json"));
+        test::writeFile(baseline.toStdString(), gen::generateLogText(salted));
+        test::writeFile(trial.toStdString(), gen::generateLogText(skewed));
+        MainWindow w;
+        QSignalSpy compared(&w, &MainWindow::comparisonShown);
+        w.resize(1500, 950);
+        w.show();
+        w.openLog(trial);
+        w.compareWith(baseline);
+        QVERIFY(compared.wait(30000));
+        auto* panel = w.findChild<ComparisonPanel*>();
+        QVERIFY(panel);
+        QCOMPARE(panel->model()->rowCount(), 2);  // both stages matched, none left over
+        // The stage that explains the regression is shown in both runs side by side.
+        QCOMPARE(panel->baselineHistogram()->histogram().tasks, size_t(32));
+        QCOMPARE(panel->trialHistogram()->histogram().tasks, size_t(32));
+        QVERIFY(panel->trialHistogram()->histogram().max >
+                2 * panel->baselineHistogram()->histogram().max);
+        // The exported report carries the comparison.
+        const QString json = tmp_.filePath(QStringLiteral("compared.json"));
+        QString error;
+        QVERIFY2(w.exportFindings(json, &error), qPrintable(error));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("\"comparison\""));
+        QVERIFY(
+            w.grab().save(QString::fromStdString((test::binaryDir() / "comparison.png").string())));
+    }
+
     void followsADarkPalette() {
         // A dark system palette (as a dark desktop theme sets it): the painted views and the
         // chart take their colours from it. The screenshot is for people to look at.
@@ -303,11 +339,11 @@ private Q_SLOTS:
             w.openLog(log);
             QVERIFY(analysed.wait(30000));
             auto isDark = [](const QColor& c) { return c.lightness() < 80; };
-            auto* timeline = w.findChild<StageTimelineView*>();
+            auto* timeline = w.findChild<StageTimelineView*>(QStringLiteral("stageTimeline"));
             auto* appTimeline = w.findChild<AppTimelineView*>();
             QVERIFY(isDark(timeline->grab().toImage().pixelColor(3, 3)));
             QVERIFY(isDark(appTimeline->grab().toImage().pixelColor(3, 3)));
-            auto* histogram = w.findChild<TaskHistogramView*>();
+            auto* histogram = w.findChild<TaskHistogramView*>(QStringLiteral("stageHistogram"));
             const QImage chart = histogram->grab().toImage();
             QVERIFY(isDark(chart.pixelColor(chart.width() / 2, chart.height() - 4)));
             QVERIFY(w.grab().save(
