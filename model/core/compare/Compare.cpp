@@ -12,13 +12,15 @@
 namespace stagelight {
 namespace {
 
-// What identifies a stage across runs of the same code.
+// What identifies a stage across runs of the same code: its call site, its job's query, its rank
+// in the job, its RDD operations (name and scope), its parents, and the SQL plan's operators.
 struct StageShape {
     ComparedStage figures;
     std::string job;  // the job's description (its SQL) or, without one, its name
     int jobOrdinal = -1, rankInJob = -1;
     std::vector<std::string> rdds;     // "name|scope", sorted
     std::vector<std::string> parents;  // parent stages' names, sorted
+    std::vector<std::string> plan;     // operator names of the job's SQL plan, sorted
 };
 
 std::string scopeName(const std::string& scopeJson) {
@@ -78,8 +80,12 @@ std::vector<StageShape> shapes(const EventLogModel& m) {
         if (!s.jobIds.empty()) {
             const auto it = jobOrdinal.find(s.jobIds.front());
             if (it != jobOrdinal.end()) sh.jobOrdinal = it->second;
-            if (const Job* j = m.job(s.jobIds.front()))
+            if (const Job* j = m.job(s.jobIds.front())) {
                 sh.job = j->description.empty() ? j->name : j->description;
+                if (const SqlExecution* q = m.sqlExecution(j->sqlExecutionId))
+                    for (const PlanNode& n : q->plan.nodes) sh.plan.push_back(n.nodeName);
+                std::sort(sh.plan.begin(), sh.plan.end());
+            }
         }
         for (const RddInfo& r : s.rdds) sh.rdds.push_back(r.name + "|" + scopeName(r.scope));
         std::sort(sh.rdds.begin(), sh.rdds.end());
@@ -117,9 +123,9 @@ double nameScore(const std::string& a, const std::string& b) {
 double similarity(const StageShape& a, const StageShape& b) {
     // The same job is the same query or action; its position only breaks ties (a job added in
     // front of it moves every later one).
-    return 0.35 * nameScore(a.figures.name, b.figures.name) + 0.2 * (a.job == b.job) +
-           0.1 * (a.rankInJob == b.rankInJob) + 0.25 * jaccard(a.rdds, b.rdds) +
-           0.1 * (a.parents == b.parents);
+    return 0.3 * nameScore(a.figures.name, b.figures.name) + 0.2 * (a.job == b.job) +
+           0.1 * (a.rankInJob == b.rankInJob) + 0.2 * jaccard(a.rdds, b.rdds) +
+           0.1 * (a.parents == b.parents) + 0.1 * jaccard(a.plan, b.plan);
 }
 
 // Structure alone is not enough: a pair must share its call site, or agree on nearly all else.
