@@ -1,0 +1,185 @@
+// MainWindow's menus and what they do: open, recent files, compare with a baseline, export the
+// findings report, the rules editor, layout reset.
+#include "gui/MainWindow.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <optional>
+#include "export/ReportExport.h"
+#include "gui/ComparisonPanel.h"
+#include "gui/RulesDialog.h"
+
+namespace stagelight {
+
+void MainWindow::chooseExport() {
+    QString selected;
+    const QString base = QFileInfo(path_).fileName() + QStringLiteral("-report");
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export findings"), base + QStringLiteral(".pdf"),
+        tr("PDF report (*.pdf);;Markdown (*.md);;JSON (*.json)"), &selected);
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportFindings(path, &error)) {
+        QMessageBox box(QMessageBox::Warning, tr("Export findings"), error, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText);
+        box.exec();
+    } else {
+        status_->setText(tr("Findings exported to %1").arg(path));
+    }
+}
+
+void MainWindow::compareWith(const QString& baselinePath) {
+    baselinePath_ = baselinePath;
+    baselineModel_.reset();
+    baselineAnalysis_.reset();
+    comparisonResult_.reset();
+    comparison_->clear();
+    status_->setText(tr("Loading the baseline %1…").arg(baselinePath));
+    baselineSession_->setRuleConfig(session_->ruleConfig());
+    baselineSession_->load(baselinePath);
+}
+
+void MainWindow::compareRuns() {
+    if (!baselineModel_ || !baselineAnalysis_ || !model_ || !analysis_) return;
+    comparisonResult_ = std::make_shared<const Comparison>(
+        stagelight::compareRuns(*baselineModel_, *baselineAnalysis_, *model_, *analysis_));
+    comparison_->setRuns(baselineModel_, QFileInfo(baselinePath_).fileName(), model_,
+                         comparisonResult_);
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("comparisonDock"))) {
+        dock->show();
+        dock->raise();
+    }
+    Q_EMIT comparisonShown();
+}
+
+bool MainWindow::exportFindings(const QString& path, QString* error) {
+    if (!model_ || !analysis_) {
+        if (error) *error = tr("No findings to export yet");
+        return false;
+    }
+    ReportFormat format = ReportFormat::Pdf;
+    reportFormatFromName(path, format);  // .md and .json by name; anything else is a PDF
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    // With a baseline open, the report has its comparison section too.
+    std::optional<ReportBaseline> baseline;
+    if (comparisonResult_)
+        baseline = ReportBaseline{baselineModel_, QFileInfo(baselinePath_).fileName().toStdString(),
+                                  *comparisonResult_};
+    const bool ok = writeReport(model_, *analysis_, path, format, QPageSize::A4, error,
+                                baseline ? &*baseline : nullptr);
+    QApplication::restoreOverrideCursor();
+    return ok;
+}
+
+void MainWindow::editRules() {
+    RulesDialog dialog(session_->ruleConfig(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    applyRules(dialog.config());
+}
+
+void MainWindow::applyRules(const RuleConfig& rules) {
+    session_->setRuleConfig(rules);
+    QSettings().setValue(QStringLiteral("rules/json"), QString::fromStdString(rules.toJson()));
+    if (model_) session_->reanalyze(model_);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseFile);
+    file->addAction(tr("Open &directory…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        // A rolling eventlog_v2_* directory, a Databricks log directory or a 1.x log directory.
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Open a Spark event log directory"), path_);
+        if (!dir.isEmpty()) openLog(dir);
+    });
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addAction(tr("&Compare with baseline…"), QKeySequence(tr("Ctrl+B")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open the baseline run to compare with"), path_,
+            tr("Spark event logs (*);;Compressed (*.zstd *.zst *.lz4 *.snappy *.lzf *.gz *.zip)"));
+        if (!path.isEmpty()) compareWith(path);
+    });
+    exportAction_ = file->addAction(tr("&Export findings…"), QKeySequence(tr("Ctrl+E")), this,
+                                    &MainWindow::chooseExport);
+    exportAction_->setEnabled(false);  // until the findings are shown
+    file->addAction(tr("Re&load"), QKeySequence::Refresh, this, [this] {
+        if (!path_.isEmpty()) openLog(path_);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Find stage…"), QKeySequence::Find, this, [this] {
+        filter_->setFocus();
+        filter_->selectAll();
+    });
+    edit->addAction(tr("Find &alert…"), QKeySequence(tr("Ctrl+Shift+A")), this, [this] {
+        if (auto* f = findChild<QLineEdit*>(QStringLiteral("alertFilter"))) {
+            f->setFocus();
+            f->selectAll();
+        }
+    });
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    analysis->addAction(tr("&Rules…"), this, &MainWindow::editRules);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Full screen"), QKeySequence(Qt::Key_F11), this,
+                    [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Stagelight"), this, [this] {
+        QMessageBox::about(this, tr("About Stagelight"),
+                           tr("Stagelight opens Apache Spark event logs offline and shows where "
+                              "the time went, with evidence."));
+    });
+}
+
+void MainWindow::resetLayout() {
+    restoreState(defaultLayout_);
+    for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
+    restoreState(defaultLayout_);
+}
+
+QStringList MainWindow::recentFiles() const {
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > 10) files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList files = recentFiles();
+    for (const QString& f : files) {
+        // Plain text: a file name could hold '&' or markup.
+        QAction* a =
+            recentMenu_->addAction(QString(f).replace(QLatin1Char('&'), QStringLiteral("&&")));
+        connect(a, &QAction::triggered, this, [this, f] { openLog(f); });
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::chooseFile() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Spark event log"), path_,
+        tr("Spark event logs (*);;Compressed (*.zstd *.zst *.lz4 *.snappy *.lzf *.gz *.zip)"));
+    if (!path.isEmpty()) openLog(path);
+}
+
+}  // namespace stagelight
