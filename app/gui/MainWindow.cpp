@@ -21,10 +21,12 @@
 #include <QVBoxLayout>
 
 #include <optional>
+#include <tuple>
 
 #include "charts/TaskHistogramView.h"
 #include "export/ReportExport.h"
 #include "gui/ComparisonPanel.h"
+#include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
@@ -61,6 +63,9 @@ MainWindow::MainWindow(QWidget* parent)
       findingView_(new DataTableView(this)),
       evidence_(new EvidencePanel(this)),
       comparison_(new ComparisonPanel(this)),
+      executors_(new ExecutorsPanel(this)),
+      sql_(new SqlPanel(this)),
+      environment_(new EnvironmentPanel(this)),
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
       histogram_(new TaskHistogramView(this)),
@@ -236,6 +241,13 @@ void MainWindow::createDocks() {
     QDockWidget* compare = dock(tr("Comparison"), QStringLiteral("comparisonDock"), comparison_,
                                 Qt::BottomDockWidgetArea);
     tabifyDockWidget(tasks, compare);
+    for (auto [title, name, widget] :
+         {std::tuple{tr("Executors"), QStringLiteral("executorsDock"),
+                     static_cast<QWidget*>(executors_)},
+          std::tuple{tr("SQL"), QStringLiteral("sqlDock"), static_cast<QWidget*>(sql_)},
+          std::tuple{tr("Environment"), QStringLiteral("environmentDock"),
+                     static_cast<QWidget*>(environment_)}})
+        tabifyDockWidget(tasks, dock(title, name, widget, Qt::BottomDockWidgetArea));
     timeline->raise();
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
@@ -283,6 +295,9 @@ void MainWindow::showModel(ModelPtr model) {
     overview_->setModel(model_);
     navigator_->setModel(model_);
     evidence_->setModel(model_);
+    executors_->setModel(model_);
+    sql_->setModel(model_);
+    environment_->setModel(model_);
     appTimeline_->setModel(model_);
     findings_->setAnalysis(nullptr);
     gaps_->setAnalysis(nullptr, nullptr);
@@ -312,6 +327,7 @@ void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
     gaps_->setAnalysis(model_, analysis_);
     navigator_->setAnalysis(analysis_);
     appTimeline_->setAnalysis(analysis_);
+    environment_->setAnalysis(analysis_);
     findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
     exportAction_->setEnabled(true);
     compareRuns();  // a baseline chosen before stays the baseline of the new run

@@ -20,6 +20,9 @@ namespace stagelight {
 
 class ComparisonPanel;
 class DataTableView;
+class EnvironmentPanel;
+class ExecutorsPanel;
+class SqlPanel;
 class EvidencePanel;
 class FindingsModel;
 class GapsModel;
@@ -96,6 +99,9 @@ private:
     DataTableView* findingView_;
     EvidencePanel* evidence_;
     ComparisonPanel* comparison_;
+    ExecutorsPanel* executors_;
+    SqlPanel* sql_;
+    EnvironmentPanel* environment_;
     DataTableView* taskView_;
     DataTableView* summaryView_;
     TaskHistogramView* histogram_;

@@ -17,11 +17,13 @@
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
 #include "gui/ComparisonPanel.h"
+#include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/RulesDialog.h"
 #include "load/Loader.h"
 #include "qt/ComparisonModel.h"
+#include "qt/ExecutorTableModel.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
@@ -275,6 +277,45 @@ private Q_SLOTS:
         QCOMPARE(view.visibleRange(), std::make_pair(from, to));
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "application-timeline.png").string())));
+    }
+
+    void detailDocksShowTheLog() {
+        const QString log = tmp_.filePath(QStringLiteral("details.json"));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("demo")));
+        MainWindow w;
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        w.resize(1400, 900);
+        w.show();
+        w.openLog(log);
+        QVERIFY(analysed.wait(30000));
+        auto save = [](QWidget* widget, const char* name) {
+            QVERIFY(
+                widget->grab().save(QString::fromStdString((test::binaryDir() / name).string())));
+        };
+        auto raise = [&](const char* dock) {
+            auto* d = w.findChild<QDockWidget*>(QString::fromLatin1(dock));
+            QVERIFY(d);
+            d->show();
+            d->raise();
+        };
+        auto* executors = w.findChild<ExecutorsPanel*>();
+        QVERIFY(executors);
+        QCOMPARE(executors->model()->rowCount(), int(w.currentModel()->status.executors.size()));
+        raise("executorsDock");
+        save(executors, "executors.png");
+        auto* sql = w.findChild<SqlPanel*>();
+        QVERIFY(sql);
+        sql->showExecution(2);
+        QVERIFY(sql->planText().contains(QStringLiteral("Physical Plan")));
+        raise("sqlDock");
+        save(sql, "sql.png");
+        auto* env = w.findChild<EnvironmentPanel*>();
+        QVERIFY(env);
+        const int all = env->visibleRows();
+        env->filter(QStringLiteral("spark.executor"));
+        QVERIFY(env->visibleRows() > 0 && env->visibleRows() < all);
+        raise("environmentDock");
+        save(env, "environment.png");
     }
 
     void comparesWithABaseline() {

@@ -5,11 +5,14 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "load/Loader.h"
+#include "qt/EnvironmentModel.h"
+#include "qt/ExecutorTableModel.h"
 #include "qt/FindingsModel.h"
 #include "qt/GapsModel.h"
 #include "qt/JobTableModel.h"
 #include "qt/LoadSession.h"
 #include "qt/LoadWarningsModel.h"
+#include "qt/SqlExecutionModel.h"
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
@@ -129,6 +132,70 @@ private Q_SLOTS:
         QVERIFY(m.data(m.index(0, GapsModel::Duration), GapsModel::SortRole).toLongLong() > 0);
         m.setAnalysis(nullptr, nullptr);
         QCOMPARE(m.rowCount(), 0);
+    }
+
+    void executorTable() {
+        ExecutorTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setModel(model_);
+        QCOMPARE(m.rowCount(), int(model_->status.executors.size()));  // the driver included
+        qlonglong tasks = 0, spill = 0;
+        for (int r = 0; r < m.rowCount(); ++r) {
+            tasks += m.data(m.index(r, ExecutorTableModel::Tasks), ExecutorTableModel::SortRole)
+                         .toLongLong();
+            spill += m.data(m.index(r, ExecutorTableModel::Spill), ExecutorTableModel::SortRole)
+                         .toLongLong();
+        }
+        qlonglong expectedSpill = 0;
+        for (size_t r = 0; r < model_->tasks.size(); ++r)
+            expectedSpill += model_->tasks.get(r, TaskField::DiskBytesSpilled);
+        QCOMPARE(spill, expectedSpill);  // every task's spill lands on its executor
+        QVERIFY(tasks >= qlonglong(model_->tasks.size()) - 1);
+        // GC above 10 % of task time is flagged (the gc-pressure scenario's executors).
+        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "gc";
+        test::writeFile(p, gen::generateLogText(gen::makeScenario("gc-pressure")));
+        LoadResult r = loadEventLog(p);
+        QVERIFY(r.model);
+        m.setModel(ModelPtr(std::move(r.model)));
+        bool flagged = false;
+        for (int row = 0; row < m.rowCount(); ++row)
+            flagged = flagged || m.data(m.index(row, ExecutorTableModel::GcTime),
+                                        ExecutorTableModel::GcHeavyRole)
+                                     .toBool();
+        QVERIFY(flagged);
+    }
+
+    void sqlAndEnvironmentTables() {
+        SqlExecutionModel sql;
+        QAbstractItemModelTester sqlTester(&sql,
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+        sql.setModel(model_);
+        QCOMPARE(sql.rowCount(), 6);
+        QVERIFY(sql.data(sql.index(0, SqlExecutionModel::Description), Qt::DisplayRole)
+                    .toString()
+                    .startsWith(QStringLiteral("INSERT INTO")));
+        QCOMPARE(sql.data(sql.index(0, SqlExecutionModel::Status), Qt::DisplayRole).toString(),
+                 QStringLiteral("COMPLETED"));
+        EnvironmentModel env;
+        QAbstractItemModelTester envTester(&env,
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+        env.setModel(model_);
+        QVERIFY(env.rowCount() > 5);
+        const auto analysis = analyze(*model_);
+        const auto references = settingReferences(analysis);
+        QVERIFY(!references.empty());
+        env.setReferences(references);
+        // A setting the findings name and the log sets shows the rules that name it.
+        bool referred = false;
+        for (const auto& [key, rules] : references) {
+            const int row = env.rowOfKey(QString::fromStdString(key));
+            if (row < 0) continue;
+            referred = true;
+            QVERIFY(env.data(env.index(row, EnvironmentModel::ReferredBy), Qt::DisplayRole)
+                        .toString()
+                        .contains(QString::fromStdString(rules.front())));
+        }
+        QVERIFY(referred);
     }
 
     void taskTableShowsEveryAttemptOfTheStage() {

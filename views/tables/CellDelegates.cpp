@@ -54,4 +54,12 @@ void ShareBarDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
     style->drawControl(QStyle::CE_ItemViewItem, &opt, p, widget);
 }
 
+void WarningTextDelegate::initStyleOption(QStyleOptionViewItem* option,
+                                          const QModelIndex& index) const {
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (!index.data(role_).toBool()) return;
+    option->palette.setColor(QPalette::Text, palette::kCritical);
+    option->font.setBold(true);
+}
+
 }  // namespace stagelight

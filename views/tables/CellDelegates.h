@@ -30,4 +30,17 @@ private:
     int role_;
 };
 
+// Text in the warning colour (bold) where `flagRole` is true: a figure past its threshold.
+class WarningTextDelegate : public QStyledItemDelegate {
+public:
+    WarningTextDelegate(int flagRole, QObject* parent)
+        : QStyledItemDelegate(parent), role_(flagRole) {}
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
+
+private:
+    int role_;
+};
+
 }  // namespace stagelight

@@ -1,0 +1,119 @@
+#include "gui/DetailPanels.h"
+
+#include <QFontDatabase>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "qt/EnvironmentModel.h"
+#include "qt/ExecutorTableModel.h"
+#include "qt/SqlExecutionModel.h"
+#include "tables/CellDelegates.h"
+#include "tables/DataTableView.h"
+
+namespace stagelight {
+namespace {
+
+QVBoxLayout* tightLayout(QWidget* w) {
+    auto* layout = new QVBoxLayout(w);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    return layout;
+}
+
+}  // namespace
+
+ExecutorsPanel::ExecutorsPanel(QWidget* parent)
+    : QWidget(parent), model_(new ExecutorTableModel(this)), table_(new DataTableView(this)) {
+    table_->setSourceModel(model_);
+    table_->setItemDelegateForColumn(
+        ExecutorTableModel::GcTime,
+        new WarningTextDelegate(ExecutorTableModel::GcHeavyRole, table_));
+    table_->sortByColumn(ExecutorTableModel::TaskTime, Qt::DescendingOrder);
+    tightLayout(this)->addWidget(table_);
+}
+
+void ExecutorsPanel::setModel(ModelPtr model) {
+    model_->setModel(std::move(model));
+}
+
+SqlPanel::SqlPanel(QWidget* parent)
+    : QWidget(parent),
+      model_(new SqlExecutionModel(this)),
+      table_(new DataTableView(this)),
+      plan_(new QPlainTextEdit(this)) {
+    table_->setSourceModel(model_);
+    table_->sortByColumn(SqlExecutionModel::Id, Qt::AscendingOrder);
+    plan_->setReadOnly(true);
+    plan_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    plan_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    plan_->setPlaceholderText(tr("The physical plan of the selected query"));
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(table_);
+    split->addWidget(plan_);
+    split->setStretchFactor(1, 1);
+    tightLayout(this)->addWidget(split);
+    auto show = [this](const QModelIndex& index) {
+        const SqlExecution* q = model_->execution(table_->sourceIndex(index).row());
+        plan_->setPlainText(q ? QString::fromStdString(q->plan.physicalPlanDescription.empty()
+                                                           ? q->details
+                                                           : q->plan.physicalPlanDescription)
+                              : QString());
+    };
+    connect(table_, &QAbstractItemView::clicked, this, show);
+    connect(table_, &QAbstractItemView::activated, this, show);
+}
+
+void SqlPanel::setModel(ModelPtr model) {
+    model_->setModel(std::move(model));
+    plan_->clear();
+}
+
+void SqlPanel::showExecution(int64_t executionId) {
+    for (int row = 0; row < model_->rowCount(); ++row)
+        if (model_->execution(row)->id == executionId) {
+            table_->selectSourceRows({row});
+            Q_EMIT table_->activated(table_->currentIndex());
+            return;
+        }
+}
+
+QString SqlPanel::planText() const {
+    return plan_->toPlainText();
+}
+
+EnvironmentPanel::EnvironmentPanel(QWidget* parent)
+    : QWidget(parent),
+      model_(new EnvironmentModel(this)),
+      table_(new DataTableView(this)),
+      filter_(new QLineEdit(this)) {
+    table_->setSourceModel(model_);
+    table_->setSortingEnabled(false);  // the log's order, section by section
+    filter_->setPlaceholderText(tr("Filter settings (e.g. shuffle.partitions, memory)"));
+    filter_->setClearButtonEnabled(true);
+    connect(filter_, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
+    QVBoxLayout* layout = tightLayout(this);
+    layout->addWidget(filter_);
+    layout->addWidget(table_, 1);
+}
+
+void EnvironmentPanel::setModel(ModelPtr model) {
+    model_->setModel(std::move(model));
+    model_->setReferences({});
+}
+
+void EnvironmentPanel::setAnalysis(const AnalysisPtr& analysis) {
+    model_->setReferences(analysis ? settingReferences(*analysis)
+                                   : std::map<std::string, std::vector<std::string>>{});
+}
+
+void EnvironmentPanel::filter(const QString& text) {
+    filter_->setText(text);
+}
+
+int EnvironmentPanel::visibleRows() const {
+    return table_->model()->rowCount();
+}
+
+}  // namespace stagelight

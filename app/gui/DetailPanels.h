@@ -1,0 +1,62 @@
+// Docks that list what the log says about the application beyond its stages: executors (GC above
+// 10 % of task time flagged), SQL executions with the selected one's physical plan, and the
+// environment with a filter (the settings the findings name show which rules refer to them).
+#pragma once
+
+#include <QWidget>
+
+#include "qt/LoadSession.h"
+
+class QLineEdit;
+class QPlainTextEdit;
+
+namespace stagelight {
+
+class DataTableView;
+class EnvironmentModel;
+class ExecutorTableModel;
+class SqlExecutionModel;
+
+class ExecutorsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExecutorsPanel(QWidget* parent = nullptr);
+    void setModel(ModelPtr model);
+    const ExecutorTableModel* model() const { return model_; }
+
+private:
+    ExecutorTableModel* model_;
+    DataTableView* table_;
+};
+
+class SqlPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SqlPanel(QWidget* parent = nullptr);
+    void setModel(ModelPtr model);
+    void showExecution(int64_t executionId);
+    QString planText() const;
+
+private:
+    SqlExecutionModel* model_;
+    DataTableView* table_;
+    QPlainTextEdit* plan_;
+};
+
+class EnvironmentPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit EnvironmentPanel(QWidget* parent = nullptr);
+    void setModel(ModelPtr model);
+    void setAnalysis(const AnalysisPtr& analysis);
+    void filter(const QString& text);
+    const EnvironmentModel* model() const { return model_; }
+    int visibleRows() const;
+
+private:
+    EnvironmentModel* model_;
+    DataTableView* table_;
+    QLineEdit* filter_;
+};
+
+}  // namespace stagelight

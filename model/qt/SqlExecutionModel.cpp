@@ -1,0 +1,72 @@
+#include "qt/SqlExecutionModel.h"
+
+#include "qt/PlainText.h"
+#include "report/Format.h"
+
+namespace stagelight {
+
+SqlExecutionModel::SqlExecutionModel(QObject* parent)
+    : SnapshotTableModel({tr("Query"), tr("Description"), tr("Duration"), tr("Jobs"), tr("Status")},
+                         parent) {
+    setColumnTips({tr("The SQL execution id"), tr("The query's description (its SQL text)"),
+                   tr("From the execution's start to its end"), tr("Jobs the execution ran"),
+                   tr("COMPLETED, FAILED or RUNNING (no end event in the log)")});
+}
+
+int SqlExecutionModel::rebuild() {
+    return snapshot() ? int(snapshot()->sqlExecutions.size()) : 0;
+}
+
+const SqlExecution* SqlExecutionModel::execution(int row) const {
+    if (!snapshot() || row < 0 || row >= int(snapshot()->sqlExecutions.size())) return nullptr;
+    return &snapshot()->sqlExecutions[size_t(row)];
+}
+
+QVariant SqlExecutionModel::data(const QModelIndex& index, int role) const {
+    const SqlExecution* q = index.isValid() ? execution(index.row()) : nullptr;
+    if (!q) return {};
+    const int64_t end = q->endTime >= 0 ? q->endTime : snapshot()->application.lastEventTime;
+    const int64_t duration = q->startTime >= 0 && end >= q->startTime ? end - q->startTime : 0;
+    const QString status = q->endTime < 0             ? QStringLiteral("RUNNING")
+                           : !q->errorMessage.empty() ? QStringLiteral("FAILED")
+                                                      : QStringLiteral("COMPLETED");
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Description || index.column() == Status
+                   ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                   : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == SortRole) {
+        switch (index.column()) {
+            case Id:
+                return qlonglong(q->id);
+            case Duration:
+                return qlonglong(duration);
+            case Jobs:
+                return int(q->jobIds.size());
+            case Status:
+                return status;
+            default:
+                return QString::fromStdString(q->description);
+        }
+    }
+    if (role == Qt::ToolTipRole && index.column() == Description)
+        return plainTooltip(QString::fromStdString(q->description));
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+        case Id:
+            return QString::number(q->id);
+        case Description:
+            return QString::fromStdString(q->description).simplified();
+        case Duration:
+            return QString::fromStdString(formatDuration(duration));
+        case Jobs: {
+            QString jobs;
+            for (int32_t j : q->jobIds)
+                jobs += (jobs.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(j);
+            return jobs;
+        }
+        default:
+            return status;
+    }
+}
+
+}  // namespace stagelight
