@@ -4,8 +4,10 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "dag/PlanGraphView.h"
 #include "qt/EnvironmentModel.h"
 #include "qt/ExecutorTableModel.h"
 #include "qt/SqlExecutionModel.h"
@@ -42,6 +44,7 @@ SqlPanel::SqlPanel(QWidget* parent)
     : QWidget(parent),
       model_(new SqlExecutionModel(this)),
       table_(new DataTableView(this)),
+      graph_(new PlanGraphView(this)),
       plan_(new QPlainTextEdit(this)) {
     table_->setSourceModel(model_);
     table_->sortByColumn(SqlExecutionModel::Id, Qt::AscendingOrder);
@@ -49,25 +52,37 @@ SqlPanel::SqlPanel(QWidget* parent)
     plan_->setLineWrapMode(QPlainTextEdit::NoWrap);
     plan_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     plan_->setPlaceholderText(tr("The physical plan of the selected query"));
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(graph_, tr("Plan graph"));
+    tabs->addTab(plan_, tr("Plan text"));
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(table_);
-    split->addWidget(plan_);
+    split->addWidget(tabs);
     split->setStretchFactor(1, 1);
     tightLayout(this)->addWidget(split);
+    connect(graph_, &PlanGraphView::stageRequested, this, &SqlPanel::stageRequested);
     auto show = [this](const QModelIndex& index) {
         const SqlExecution* q = model_->execution(table_->sourceIndex(index).row());
         plan_->setPlainText(q ? QString::fromStdString(q->plan.physicalPlanDescription.empty()
                                                            ? q->details
                                                            : q->plan.physicalPlanDescription)
                               : QString());
+        graph_->setExecution(snapshot_, q ? q->id : -1);
     };
     connect(table_, &QAbstractItemView::clicked, this, show);
     connect(table_, &QAbstractItemView::activated, this, show);
 }
 
 void SqlPanel::setModel(ModelPtr model) {
+    snapshot_ = model;
     model_->setModel(std::move(model));
     plan_->clear();
+    graph_->setExecution(nullptr, -1);
+}
+
+void SqlPanel::showNode(int64_t executionId, int64_t nodeId) {
+    showExecution(executionId);
+    graph_->highlightNode(nodeId);
 }
 
 void SqlPanel::showExecution(int64_t executionId) {

@@ -13,6 +13,7 @@ class QPlainTextEdit;
 namespace stagelight {
 
 class DataTableView;
+class PlanGraphView;
 class EnvironmentModel;
 class ExecutorTableModel;
 class SqlExecutionModel;
@@ -35,11 +36,18 @@ public:
     explicit SqlPanel(QWidget* parent = nullptr);
     void setModel(ModelPtr model);
     void showExecution(int64_t executionId);
+    void showNode(int64_t executionId, int64_t nodeId);  // a finding's plan node, highlighted
     QString planText() const;
+    PlanGraphView* graph() const { return graph_; }
+
+Q_SIGNALS:
+    void stageRequested(qint32 stageId, qint32 attemptId);  // an operator was clicked
 
 private:
+    ModelPtr snapshot_;
     SqlExecutionModel* model_;
     DataTableView* table_;
+    PlanGraphView* graph_;
     QPlainTextEdit* plan_;
 };
 

@@ -101,6 +101,8 @@ MainWindow::MainWindow(QWidget* parent)
     navigator_->setHistogram(histogram_);
     navigator_->setTimeline(timeline_);
     navigator_->setAppTimeline(appTimeline_);
+    navigator_->setSqlPanel(sql_);
+    connect(sql_, &SqlPanel::stageRequested, navigator_, &Navigator::showStage);
     gapView_->setSourceModel(gaps_);
     gapView_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
     connect(gapView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {

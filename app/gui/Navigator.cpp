@@ -1,5 +1,7 @@
 #include "gui/Navigator.h"
 
+#include "gui/DetailPanels.h"
+
 #include <QItemSelectionModel>
 
 #include "charts/TaskHistogramView.h"
@@ -115,12 +117,18 @@ void Navigator::showFinding(const Finding& finding) {
             zoomToWindow(e);
             break;
         }
+    for (const Evidence& e : finding.evidence)
+        if (e.kind == Evidence::Kind::SqlNode && sql_) {
+            sql_->showNode(e.executionId, e.nodeId);
+            break;
+        }
 }
 
 void Navigator::showEvidence(const Evidence& e) {
     if (e.stageId >= 0) showStage(e.stageId, e.stageAttemptId);
     if (e.kind == Evidence::Kind::Tasks) highlightTasks(e, {});
     if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) zoomToWindow(e);
+    if (e.kind == Evidence::Kind::SqlNode && sql_) sql_->showNode(e.executionId, e.nodeId);
 }
 
 void Navigator::highlightTasks(const Evidence& e, const std::string& rule) {

@@ -13,6 +13,7 @@ class DataTableView;
 class TaskHistogramView;
 class StageTimelineView;
 class AppTimelineView;
+class SqlPanel;
 class StageTableModel;
 class TaskTableModel;
 class TaskSummaryModel;
@@ -30,6 +31,7 @@ public:
     void setHistogram(TaskHistogramView* histogram);
     void setTimeline(StageTimelineView* timeline);
     void setAppTimeline(AppTimelineView* timeline);
+    void setSqlPanel(SqlPanel* sql) { sql_ = sql; }
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
@@ -58,6 +60,7 @@ private:
     TaskHistogramView* histogram_ = nullptr;
     StageTimelineView* timeline_ = nullptr;
     AppTimelineView* appTimeline_ = nullptr;
+    SqlPanel* sql_ = nullptr;
     bool navigating_ = false;
 };
 

@@ -1,0 +1,87 @@
+#include "figures/PlanMetrics.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "report/Format.h"
+
+namespace stagelight {
+namespace {
+
+std::string withSeparators(int64_t v) {  // Spark formats counts with grouping
+    std::string digits = std::to_string(v < 0 ? -v : v), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return v < 0 ? "-" + out : out;
+}
+
+}  // namespace
+
+std::string sqlMetricText(const std::string& type, std::vector<int64_t> values, int64_t driver) {
+    int64_t total = driver;
+    for (int64_t v : values) total += v;
+    if (type == "sum" || type.empty() || values.empty()) {
+        if (type == "size") return formatBytes(total);
+        if (type == "timing") return formatDuration(total);
+        if (type == "nsTiming") return formatDuration(total / 1000000);
+        return withSeparators(total);
+    }
+    std::sort(values.begin(), values.end());
+    const int64_t min = values.front(), med = values[values.size() / 2], max = values.back();
+    auto fmt = [&](int64_t v) {
+        if (type == "size") return formatBytes(v);
+        if (type == "timing") return formatDuration(v);
+        if (type == "nsTiming") return formatDuration(v / 1000000);
+        return withSeparators(v);
+    };
+    const std::string head = type == "average" ? "avg" : fmt(total);
+    return head + " (" + fmt(min) + ", " + fmt(med) + ", " + fmt(max) + ")";
+}
+
+PlanMetricTable::PlanMetricTable(const EventLogModel& model, const SqlExecution& execution) {
+    std::unordered_set<int64_t> wanted;
+    for (const PlanNode& n : execution.plan.nodes)
+        for (const PlanMetric& m : n.metrics) wanted.insert(m.accumulatorId);
+    const TaskTable& t = model.tasks;
+    for (size_t r = 0; r < t.size(); ++r)
+        t.forEachAccumulable(r, [&](AccumulableUpdate a) {
+            if (!wanted.count(a.id)) return;
+            perTask_[a.id].push_back(a.update);
+            const std::pair<int32_t, int32_t> stage{int32_t(t.get(r, TaskField::StageId)),
+                                                    int32_t(t.get(r, TaskField::StageAttemptId))};
+            auto& list = stages_[a.id];
+            if (std::find(list.begin(), list.end(), stage) == list.end()) list.push_back(stage);
+        });
+    for (const auto& [id, value] : execution.driverAccumUpdates)
+        if (wanted.count(id)) driver_[id] += value;
+}
+
+std::vector<PlanMetricValue> PlanMetricTable::nodeMetrics(const PlanNode& node) const {
+    std::vector<PlanMetricValue> out;
+    for (const PlanMetric& m : node.metrics) {
+        const auto tasks = perTask_.find(m.accumulatorId);
+        const auto driver = driver_.find(m.accumulatorId);
+        if (tasks == perTask_.end() && driver == driver_.end()) continue;  // never updated
+        out.push_back(
+            {m.name,
+             sqlMetricText(m.metricType,
+                           tasks == perTask_.end() ? std::vector<int64_t>{} : tasks->second,
+                           driver == driver_.end() ? 0 : driver->second),
+             m.accumulatorId});
+    }
+    return out;
+}
+
+std::vector<std::pair<int32_t, int32_t>> PlanMetricTable::stagesOf(const PlanNode& node) const {
+    std::vector<std::pair<int32_t, int32_t>> out;
+    for (const PlanMetric& m : node.metrics)
+        if (const auto it = stages_.find(m.accumulatorId); it != stages_.end())
+            for (const auto& s : it->second)
+                if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace stagelight

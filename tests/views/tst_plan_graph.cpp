@@ -1,0 +1,118 @@
+// The SQL plan graph: Graphviz's layout of known plans has no overlapping operators, every edge
+// starts at its child and ends (arrow tip) at its parent, operators sit inside their stage's box;
+// clicking an operator asks for the stage that ran it; a 2,000-operator plan lays out too.
+#include <QApplication>
+#include <QtTest>
+
+#include "LogGenerator.h"
+#include "TestSupport.h"
+#include "dag/GraphLayout.h"
+#include "dag/PlanGraphView.h"
+#include "load/Loader.h"
+
+using namespace stagelight;
+
+namespace {
+
+double distanceToBox(const LayoutPoint& p, const LayoutResult::Box& b) {
+    const double dx = std::max({b.x - p.x, 0.0, p.x - (b.x + b.width)});
+    const double dy = std::max({b.y - p.y, 0.0, p.y - (b.y + b.height)});
+    return std::hypot(dx, dy);
+}
+
+bool overlap(const LayoutResult::Box& a, const LayoutResult::Box& b) {
+    return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 &&
+           b.y < a.y + a.height - 0.5;
+}
+
+void checkLayout(const LayoutInput& in, const LayoutResult& out) {
+    QVERIFY2(out.ok, out.error.c_str());
+    QCOMPARE(out.nodes.size(), in.nodes.size());
+    for (size_t i = 0; i < out.nodes.size(); ++i) {
+        QCOMPARE(out.nodes[i].width, in.nodes[i].width);  // sizes in, positions out
+        for (size_t j = i + 1; j < out.nodes.size(); ++j)
+            QVERIFY2(!overlap(out.nodes[i], out.nodes[j]),
+                     qPrintable(QStringLiteral("%1 and %2 overlap").arg(i).arg(j)));
+        if (in.nodes[i].cluster >= 0) {
+            const auto& c = out.clusters[size_t(in.nodes[i].cluster)];
+            const auto& n = out.nodes[i];
+            QVERIFY(n.x >= c.x - 0.5 && n.y >= c.y - 0.5 && n.x + n.width <= c.x + c.width + 0.5 &&
+                    n.y + n.height <= c.y + c.height + 0.5);
+        }
+    }
+    for (size_t e = 0; e < in.edges.size(); ++e) {
+        const auto& path = out.edges[e];
+        QVERIFY(path.bezier.size() >= 4 && (path.bezier.size() - 1) % 3 == 0);
+        QVERIFY(distanceToBox(path.bezier.front(), out.nodes[size_t(in.edges[e].from)]) < 2);
+        QVERIFY(distanceToBox(path.arrowTip, out.nodes[size_t(in.edges[e].to)]) < 2);
+    }
+}
+
+}  // namespace
+
+class PlanGraph : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private Q_SLOTS:
+    void knownPlansLayOutCleanly() {
+        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "demo";
+        test::writeFile(p, gen::generateLogText(gen::makeScenario("demo")));
+        LoadResult r = loadEventLog(p);
+        QVERIFY(r.model);
+        ModelPtr model(std::move(r.model));
+        PlanGraphView view;
+        view.resize(900, 700);
+        view.show();
+        int clicked = 0;
+        for (const SqlExecution& q : model->sqlExecutions) {
+            view.setExecution(model, q.id);
+            QCOMPARE(view.nodeCount(), int(q.plan.nodes.size()));
+            LayoutInput in;  // the same graph, to check the edges against the plan
+            for (size_t i = 0; i < q.plan.nodes.size(); ++i) {
+                in.nodes.push_back(
+                    {view.layout().nodes[i].width, view.layout().nodes[i].height, -1});
+                for (int32_t child : q.plan.nodes[i].children) in.edges.push_back({child, int(i)});
+            }
+            LayoutResult check = view.layout();
+            check.clusters.clear();
+            checkLayout(in, check);
+            // Clicking the scan (a leaf with metrics) asks for the stage that read the files.
+            for (size_t i = 0; i < q.plan.nodes.size(); ++i) {
+                if (q.plan.nodes[i].nodeName.rfind("Scan", 0) != 0) continue;
+                view.fitAll();
+                QSignalSpy stage(&view, &PlanGraphView::stageRequested);
+                QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier,
+                                  view.nodePosition(int(i)));
+                if (stage.size() == 1) ++clicked;
+                break;
+            }
+        }
+        QVERIFY(clicked >= 4);
+        view.setExecution(model, 2);
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "plan-graph.png").string())));
+    }
+
+    void clustersAndLargePlans() {
+        // A 2,000-operator plan: a binary tree of joins over scans, in 8 stage boxes.
+        LayoutInput in;
+        for (int i = 0; i < 2000; ++i) {
+            in.nodes.push_back({120.0 + (i % 5) * 10, 30.0 + (i % 3) * 12, i % 8});
+            if (i > 0) in.edges.push_back({i, (i - 1) / 2});
+        }
+        for (int c = 0; c < 8; ++c) in.clusterLabels.push_back("stage " + std::to_string(c));
+        QElapsedTimer timer;
+        timer.start();
+        const LayoutResult out = layoutGraph(in);
+        qInfo("2,000 operators laid out in %lld ms", timer.elapsed());
+        // Nodes of a cluster are spread over the tree here, so only the basic checks apply.
+        LayoutInput plain = in;
+        for (auto& n : plain.nodes) n.cluster = -1;
+        LayoutResult flat = out;
+        checkLayout(plain, flat);
+    }
+};
+
+QTEST_MAIN(PlanGraph)
+#include "tst_plan_graph.moc"

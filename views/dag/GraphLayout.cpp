@@ -1,0 +1,108 @@
+#include "dag/GraphLayout.h"
+
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+
+namespace stagelight {
+namespace {
+
+// Graphviz keeps global state: one layout at a time.
+std::mutex gLayoutMutex;
+
+void set(void* object, const char* name, const std::string& value) {
+    agsafeset(object, const_cast<char*>(name), const_cast<char*>(value.c_str()),
+              const_cast<char*>(""));
+}
+
+std::string inches(double points) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", points / 72.0);
+    return buf;
+}
+
+}  // namespace
+
+LayoutResult layoutGraph(const LayoutInput& in) {
+    LayoutResult out;
+    out.nodes.resize(in.nodes.size());
+    out.edges.resize(in.edges.size());
+    out.clusters.resize(in.clusterLabels.size());
+    if (in.nodes.empty()) {
+        out.ok = true;
+        return out;
+    }
+    std::lock_guard lock(gLayoutMutex);
+    GVC_t* gvc = gvContext();
+    Agraph_t* g = agopen(const_cast<char*>("g"), Agdirected, nullptr);
+    set(g, "rankdir", in.leftToRight ? "LR" : "TB");
+    set(g, "nodesep", "0.25");
+    set(g, "ranksep", "0.35");
+    std::vector<Agraph_t*> clusters;
+    for (size_t c = 0; c < in.clusterLabels.size(); ++c) {
+        const std::string name = "cluster_" + std::to_string(c);
+        Agraph_t* sub = agsubg(g, const_cast<char*>(name.c_str()), 1);
+        set(sub, "label", in.clusterLabels[c].empty() ? " " : "x");  // room for the title
+        set(sub, "margin", "10");
+        clusters.push_back(sub);
+    }
+    std::vector<Agnode_t*> nodes;
+    for (size_t i = 0; i < in.nodes.size(); ++i) {
+        const auto& n = in.nodes[i];
+        const std::string name = "n" + std::to_string(i);
+        Agraph_t* owner =
+            n.cluster >= 0 && size_t(n.cluster) < clusters.size() ? clusters[size_t(n.cluster)] : g;
+        Agnode_t* node = agnode(owner, const_cast<char*>(name.c_str()), 1);
+        if (owner != g) agsubnode(g, node, 1);
+        set(node, "shape", "box");
+        set(node, "fixedsize", "true");
+        set(node, "label", "");
+        set(node, "width", inches(n.width));
+        set(node, "height", inches(n.height));
+        nodes.push_back(node);
+    }
+    std::vector<Agedge_t*> edges;
+    for (const auto& e : in.edges) {
+        const bool valid = e.from >= 0 && e.to >= 0 && size_t(e.from) < nodes.size() &&
+                           size_t(e.to) < nodes.size();
+        edges.push_back(valid ? agedge(g, nodes[size_t(e.from)], nodes[size_t(e.to)], nullptr, 1)
+                              : nullptr);
+    }
+    if (gvLayout(gvc, g, "dot") != 0) {
+        out.error = "graphviz dot could not lay the graph out";
+        agclose(g);
+        gvFreeContext(gvc);
+        return out;
+    }
+    const boxf bb = GD_bb(g);
+    out.width = bb.UR.x - bb.LL.x;
+    out.height = bb.UR.y - bb.LL.y;
+    auto flip = [&](pointf p) { return LayoutPoint{p.x - bb.LL.x, bb.UR.y - p.y}; };
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const LayoutPoint c = flip(ND_coord(nodes[i]));
+        const double w = ND_width(nodes[i]) * 72, h = ND_height(nodes[i]) * 72;
+        out.nodes[i] = {c.x - w / 2, c.y - h / 2, w, h};
+    }
+    for (size_t i = 0; i < edges.size(); ++i) {
+        if (!edges[i] || !ED_spl(edges[i]) || ED_spl(edges[i])->size == 0) continue;
+        const bezier& bz = ED_spl(edges[i])->list[0];
+        LayoutResult::Path& path = out.edges[i];
+        for (int k = 0; k < bz.size; ++k) path.bezier.push_back(flip(bz.list[k]));
+        path.arrowTip = bz.eflag ? flip(bz.ep) : path.bezier.back();
+    }
+    for (size_t c = 0; c < clusters.size(); ++c) {
+        const boxf cb = GD_bb(clusters[c]);
+        const LayoutPoint tl = flip({cb.LL.x, cb.UR.y});
+        out.clusters[c] = {tl.x, tl.y, cb.UR.x - cb.LL.x, cb.UR.y - cb.LL.y};
+    }
+    gvFreeLayout(gvc, g);
+    agclose(g);
+    gvFreeContext(gvc);
+    out.ok = true;
+    return out;
+}
+
+}  // namespace stagelight

@@ -1,0 +1,179 @@
+#include "dag/PlanGraphView.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+#include "figures/PlanMetrics.h"
+#include "style/Palette.h"
+
+namespace stagelight {
+namespace {
+
+constexpr double kPad = 6, kMaxTextWidth = 440;
+
+QString text(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+}  // namespace
+
+PlanGraphView::PlanGraphView(QWidget* parent) : QGraphicsView(parent) {
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+}
+
+void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
+    model_ = std::move(model);
+    scene()->clear();
+    nodeItems_.clear();
+    nodeStage_.clear();
+    layout_ = {};
+    const SqlExecution* q = model_ ? model_->sqlExecution(executionId) : nullptr;
+    if (!q || q->plan.nodes.empty()) return;
+    const PlanMetricTable metrics(*model_, *q);
+    const QFont bold = [&] {
+        QFont f = font();
+        f.setBold(true);
+        return f;
+    }();
+    const QFontMetricsF fm(font()), fmBold(bold);
+    // Node texts and sizes; the stage that ran each operator as its cluster.
+    LayoutInput in;
+    std::vector<QStringList> lines(q->plan.nodes.size());
+    std::vector<std::pair<int32_t, int32_t>> clusterStages;
+    for (size_t i = 0; i < q->plan.nodes.size(); ++i) {
+        const PlanNode& n = q->plan.nodes[i];
+        lines[i].push_back(text(n.nodeName));
+        for (const PlanMetricValue& v : metrics.nodeMetrics(n)) {
+            lines[i].push_back(text(v.name + ": " + v.text));
+        }
+        double w = fmBold.horizontalAdvance(lines[i].front());
+        for (qsizetype k = 1; k < lines[i].size(); ++k)
+            w = std::max(w, fm.horizontalAdvance(lines[i][k]));
+        LayoutInput::Node node;
+        node.width = std::min(w, kMaxTextWidth) + 2 * kPad;
+        node.height = double(lines[i].size()) * fm.lineSpacing() + 2 * kPad;
+        const auto stages = metrics.stagesOf(n);
+        nodeStage_.push_back(stages.empty() ? std::pair{-1, -1} : stages.front());
+        if (!stages.empty()) {
+            auto it = std::find(clusterStages.begin(), clusterStages.end(), stages.front());
+            if (it == clusterStages.end())
+                it = clusterStages.insert(clusterStages.end(), stages.front());
+            node.cluster = int(it - clusterStages.begin());
+        }
+        in.nodes.push_back(node);
+        for (int32_t child : n.children) in.edges.push_back({child, int(i)});  // data flows up
+    }
+    for (const auto& [s, a] : clusterStages)
+        in.clusterLabels.push_back("stage " + std::to_string(s) + "." + std::to_string(a));
+    layout_ = layoutGraph(in);
+    if (!layout_.ok) return;
+
+    const QPalette pal = palette();
+    for (size_t c = 0; c < layout_.clusters.size(); ++c) {
+        const auto& b = layout_.clusters[c];
+        auto* box = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
+                                     QPen(pal.color(QPalette::Mid), 1, Qt::DashLine));
+        box->setZValue(-1);
+        auto* label = scene()->addSimpleText(text(in.clusterLabels[c]));
+        label->setBrush(pal.color(QPalette::PlaceholderText));
+        label->setPos(b.x + 4, b.y + 2);
+    }
+    for (size_t i = 0; i < layout_.edges.size(); ++i) {
+        const auto& path = layout_.edges[i].bezier;
+        if (path.size() < 4) continue;
+        QPainterPath curve(QPointF(path[0].x, path[0].y));
+        for (size_t k = 1; k + 2 < path.size(); k += 3)
+            curve.cubicTo(QPointF(path[k].x, path[k].y), QPointF(path[k + 1].x, path[k + 1].y),
+                          QPointF(path[k + 2].x, path[k + 2].y));
+        const QPointF end(path.back().x, path.back().y);
+        const QPointF tip(layout_.edges[i].arrowTip.x, layout_.edges[i].arrowTip.y);
+        curve.lineTo(tip);
+        scene()->addPath(curve, QPen(pal.color(QPalette::Text), 1));
+        // Arrowhead at the target.
+        const QPointF dir = tip - end;
+        const double len = std::hypot(dir.x(), dir.y());
+        if (len > 0.1) {
+            const QPointF u = dir / len, nrm(-u.y(), u.x());
+            QPolygonF head({tip, tip - u * 7 + nrm * 3.5, tip - u * 7 - nrm * 3.5});
+            scene()->addPolygon(head, Qt::NoPen, pal.color(QPalette::Text));
+        }
+    }
+    for (size_t i = 0; i < layout_.nodes.size(); ++i) {
+        const auto& b = layout_.nodes[i];
+        auto* rect = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
+                                      QPen(pal.color(QPalette::Mid)), pal.color(QPalette::Base));
+        rect->setData(0, int(i));
+        rect->setToolTip(nodeStage_[i].first >= 0 ? tr("Ran in stage %1.%2: click to show it")
+                                                        .arg(nodeStage_[i].first)
+                                                        .arg(nodeStage_[i].second)
+                                                  : QString());
+        double y = b.y + kPad;
+        for (qsizetype k = 0; k < lines[i].size(); ++k) {
+            auto* t = new QGraphicsSimpleTextItem(  // plain text: names come from the log
+                fm.elidedText(lines[i][k], Qt::ElideRight, kMaxTextWidth), rect);
+            t->setFont(k == 0 ? bold : font());
+            t->setBrush(pal.color(QPalette::Text));
+            t->setPos(b.x + kPad, y);
+            y += fm.lineSpacing();
+        }
+        nodeItems_.push_back(rect);
+    }
+    scene()->setSceneRect(QRectF(-10, -10, layout_.width + 20, layout_.height + 20));
+    fitAll();
+}
+
+void PlanGraphView::highlightNode(int64_t nodeId) {
+    for (size_t i = 0; i < nodeItems_.size(); ++i)
+        static_cast<QGraphicsRectItem*>(nodeItems_[i])
+            ->setPen(
+                QPen(int64_t(i) == nodeId ? palette::kCritical : palette().color(QPalette::Mid),
+                     int64_t(i) == nodeId ? 3 : 1));
+    if (nodeId >= 0 && size_t(nodeId) < nodeItems_.size()) centerOn(nodeItems_[size_t(nodeId)]);
+}
+
+void PlanGraphView::fitAll() {
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (transform().m11() > 1) resetTransform();  // never larger than life
+}
+
+QPoint PlanGraphView::nodePosition(int node) const {
+    const auto& b = layout_.nodes[size_t(node)];
+    return mapFromScene(QPointF(b.x + b.width / 2, b.y + b.height / 2));
+}
+
+void PlanGraphView::wheelEvent(QWheelEvent* event) {
+    if (!(event->modifiers() & Qt::ControlModifier)) return QGraphicsView::wheelEvent(event);
+    const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
+    scale(factor, factor);
+    event->accept();
+}
+
+void PlanGraphView::mouseReleaseEvent(QMouseEvent* event) {
+    QGraphicsView::mouseReleaseEvent(event);
+    for (QGraphicsItem* item : items(event->position().toPoint())) {
+        const QVariant index = item->data(0);
+        if (!index.isValid()) continue;
+        const auto [stage, attempt] = nodeStage_[size_t(index.toInt())];
+        if (stage >= 0) Q_EMIT stageRequested(stage, attempt);
+        return;
+    }
+}
+
+void PlanGraphView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Home)
+        fitAll();
+    else
+        QGraphicsView::keyPressEvent(event);
+}
+
+}  // namespace stagelight
