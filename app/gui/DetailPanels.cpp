@@ -1,13 +1,17 @@
 #include "gui/DetailPanels.h"
 
 #include <QFontDatabase>
+
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "charts/CacheUsageChart.h"
 #include "dag/PlanGraphView.h"
+#include "qt/CacheTableModel.h"
 #include "qt/EnvironmentModel.h"
 #include "qt/ExecutorTableModel.h"
 #include "qt/SqlExecutionModel.h"
@@ -96,6 +100,32 @@ void SqlPanel::showExecution(int64_t executionId) {
 
 QString SqlPanel::planText() const {
     return plan_->toPlainText();
+}
+
+CachePanel::CachePanel(QWidget* parent)
+    : QWidget(parent),
+      model_(new CacheTableModel(this)),
+      table_(new DataTableView(this)),
+      chart_(new CacheUsageChart(this)) {
+    table_->setSourceModel(model_);
+    table_->sortByColumn(CacheTableModel::Memory, Qt::DescendingOrder);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(table_);
+    split->addWidget(chart_);
+    split->setSizes({500, 500});
+    tightLayout(this)->addWidget(split);
+}
+
+void CachePanel::setModel(ModelPtr model) {
+    const int64_t start = model ? model->application.startTime : 0;
+    const int64_t end =
+        model ? std::max(model->application.endTime, model->application.lastEventTime) : 0;
+    model_->setModel(std::move(model));
+    chart_->setUsage(model_->usage(), start, end);
+}
+
+void CachePanel::showRdd(int32_t rddId) {
+    if (const int row = model_->rowOfRdd(rddId); row >= 0) table_->selectSourceRows({row});
 }
 
 EnvironmentPanel::EnvironmentPanel(QWidget* parent)

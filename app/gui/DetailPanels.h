@@ -12,6 +12,8 @@ class QPlainTextEdit;
 
 namespace stagelight {
 
+class CacheTableModel;
+class CacheUsageChart;
 class DataTableView;
 class PlanGraphView;
 class EnvironmentModel;
@@ -49,6 +51,21 @@ private:
     DataTableView* table_;
     PlanGraphView* graph_;
     QPlainTextEdit* plan_;
+};
+
+class CachePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit CachePanel(QWidget* parent = nullptr);
+    void setModel(ModelPtr model);
+    void showRdd(int32_t rddId);  // a cache finding's evidence
+    const CacheTableModel* model() const { return model_; }
+    const CacheUsageChart* chart() const { return chart_; }
+
+private:
+    CacheTableModel* model_;
+    DataTableView* table_;
+    CacheUsageChart* chart_;
 };
 
 class EnvironmentPanel : public QWidget {

@@ -65,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
       comparison_(new ComparisonPanel(this)),
       executors_(new ExecutorsPanel(this)),
       sql_(new SqlPanel(this)),
+      cache_(new CachePanel(this)),
       environment_(new EnvironmentPanel(this)),
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
@@ -102,6 +103,7 @@ MainWindow::MainWindow(QWidget* parent)
     navigator_->setTimeline(timeline_);
     navigator_->setAppTimeline(appTimeline_);
     navigator_->setSqlPanel(sql_);
+    navigator_->setCachePanel(cache_);
     connect(sql_, &SqlPanel::stageRequested, navigator_, &Navigator::showStage);
     gapView_->setSourceModel(gaps_);
     gapView_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
@@ -247,6 +249,7 @@ void MainWindow::createDocks() {
          {std::tuple{tr("Executors"), QStringLiteral("executorsDock"),
                      static_cast<QWidget*>(executors_)},
           std::tuple{tr("SQL"), QStringLiteral("sqlDock"), static_cast<QWidget*>(sql_)},
+          std::tuple{tr("Cache"), QStringLiteral("cacheDock"), static_cast<QWidget*>(cache_)},
           std::tuple{tr("Environment"), QStringLiteral("environmentDock"),
                      static_cast<QWidget*>(environment_)}})
         tabifyDockWidget(tasks, dock(title, name, widget, Qt::BottomDockWidgetArea));
@@ -299,6 +302,7 @@ void MainWindow::showModel(ModelPtr model) {
     evidence_->setModel(model_);
     executors_->setModel(model_);
     sql_->setModel(model_);
+    cache_->setModel(model_);
     environment_->setModel(model_);
     appTimeline_->setModel(model_);
     findings_->setAnalysis(nullptr);

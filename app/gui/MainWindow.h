@@ -19,6 +19,7 @@ class QPushButton;
 namespace stagelight {
 
 class ComparisonPanel;
+class CachePanel;
 class DataTableView;
 class EnvironmentPanel;
 class ExecutorsPanel;
@@ -101,6 +102,7 @@ private:
     ComparisonPanel* comparison_;
     ExecutorsPanel* executors_;
     SqlPanel* sql_;
+    CachePanel* cache_;
     EnvironmentPanel* environment_;
     DataTableView* taskView_;
     DataTableView* summaryView_;

@@ -122,6 +122,11 @@ void Navigator::showFinding(const Finding& finding) {
             sql_->showNode(e.executionId, e.nodeId);
             break;
         }
+    for (const Evidence& e : finding.evidence)
+        if (e.kind == Evidence::Kind::Rdd && cache_) {
+            cache_->showRdd(e.rddId);
+            break;
+        }
 }
 
 void Navigator::showEvidence(const Evidence& e) {
@@ -129,6 +134,7 @@ void Navigator::showEvidence(const Evidence& e) {
     if (e.kind == Evidence::Kind::Tasks) highlightTasks(e, {});
     if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) zoomToWindow(e);
     if (e.kind == Evidence::Kind::SqlNode && sql_) sql_->showNode(e.executionId, e.nodeId);
+    if (e.kind == Evidence::Kind::Rdd && cache_) cache_->showRdd(e.rddId);
 }
 
 void Navigator::highlightTasks(const Evidence& e, const std::string& rule) {

@@ -14,6 +14,7 @@ class TaskHistogramView;
 class StageTimelineView;
 class AppTimelineView;
 class SqlPanel;
+class CachePanel;
 class StageTableModel;
 class TaskTableModel;
 class TaskSummaryModel;
@@ -32,6 +33,7 @@ public:
     void setTimeline(StageTimelineView* timeline);
     void setAppTimeline(AppTimelineView* timeline);
     void setSqlPanel(SqlPanel* sql) { sql_ = sql; }
+    void setCachePanel(CachePanel* cache) { cache_ = cache; }
 
     void showStage(int32_t stageId, int32_t attemptId);
     void showFinding(const Finding& finding);
@@ -61,6 +63,7 @@ private:
     StageTimelineView* timeline_ = nullptr;
     AppTimelineView* appTimeline_ = nullptr;
     SqlPanel* sql_ = nullptr;
+    CachePanel* cache_ = nullptr;
     bool navigating_ = false;
 };
 

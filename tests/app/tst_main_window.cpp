@@ -15,6 +15,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "charts/CacheUsageChart.h"
 #include "charts/TaskHistogramView.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
@@ -22,6 +23,7 @@
 #include "gui/MainWindow.h"
 #include "gui/RulesDialog.h"
 #include "load/Loader.h"
+#include "qt/CacheTableModel.h"
 #include "qt/ComparisonModel.h"
 #include "qt/ExecutorTableModel.h"
 #include "timeline/AppTimelineView.h"
@@ -316,6 +318,25 @@ private Q_SLOTS:
         QVERIFY(env->visibleRows() > 0 && env->visibleRows() < all);
         raise("environmentDock");
         save(env, "environment.png");
+        // The cache dock: the demo's cached RDD, and the chart plots the model's own series.
+        auto* cache = w.findChild<CachePanel*>();
+        QVERIFY(cache);
+        QVERIFY(cache->model()->rowCount() >= 1);
+        const CacheUsage& usage = cache->model()->usage();
+        const auto memory = cache->chart()->memoryPoints();
+        // From nothing at the start, each stage completion's figures, held to the end.
+        QCOMPARE(memory.size(), usage.series.size() + 2);
+        QVERIFY(!usage.series.empty());
+        QCOMPARE(memory.front(), std::make_pair(0.0, 0.0));
+        const int64_t start = w.currentModel()->application.startTime;
+        for (size_t i = 0; i < usage.series.size(); ++i) {
+            QCOMPARE(memory[i + 1].first, double(usage.series[i].timeMs - start) / 1000.0);
+            QCOMPARE(memory[i + 1].second, double(usage.series[i].memoryBytes));
+            QCOMPARE(cache->chart()->diskPoints()[i + 1].second, double(usage.series[i].diskBytes));
+        }
+        QCOMPARE(memory.back().second, double(usage.series.back().memoryBytes));
+        raise("cacheDock");
+        save(cache, "cache.png");
     }
 
     void comparesWithABaseline() {

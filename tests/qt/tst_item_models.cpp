@@ -5,6 +5,7 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "load/Loader.h"
+#include "qt/CacheTableModel.h"
 #include "qt/EnvironmentModel.h"
 #include "qt/ExecutorTableModel.h"
 #include "qt/FindingsModel.h"
@@ -163,6 +164,26 @@ private Q_SLOTS:
                                         ExecutorTableModel::GcHeavyRole)
                                      .toBool();
         QVERIFY(flagged);
+    }
+
+    void cacheTable() {
+        CacheTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setModel(model_);
+        QVERIFY(m.rowCount() >= 1);
+        // The History Server's storage figures for a cached RDD that is still cached.
+        for (int r = 0; r < m.rowCount(); ++r) {
+            const CachedRdd& rdd = m.usage().rdds[size_t(r)];
+            const auto it = model_->status.rdds.find(rdd.id);
+            if (rdd.unpersisted || it == model_->status.rdds.end() || it->second.partitions.empty())
+                continue;
+            QCOMPARE(rdd.memoryBytes, it->second.memoryUsed);
+            QCOMPARE(m.data(m.index(r, CacheTableModel::Status), Qt::DisplayRole).toString(),
+                     QStringLiteral("cached"));
+        }
+        QVERIFY(!m.usage().series.empty());
+        m.setModel(nullptr);
+        QCOMPARE(m.rowCount(), 0);
     }
 
     void sqlAndEnvironmentTables() {

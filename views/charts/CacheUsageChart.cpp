@@ -1,0 +1,86 @@
+#include "charts/CacheUsageChart.h"
+
+#include <QVBoxLayout>
+
+#include "charts/QCustomPlotInclude.h"
+#include "report/Format.h"
+#include "style/Palette.h"
+
+namespace stagelight {
+namespace {
+
+std::vector<std::pair<double, double>> points(const QCPGraph* g) {
+    std::vector<std::pair<double, double>> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out.emplace_back(it->key, it->value);
+    return out;
+}
+
+}  // namespace
+
+CacheUsageChart::CacheUsageChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot_);
+    const QPalette pal = palette();
+    plot_->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+    }
+    plot_->xAxis->setLabel(tr("seconds from the application's start"));
+    plot_->yAxis->setLabel(tr("cached"));
+    QCPGraph* memory = plot_->addGraph();
+    memory->setName(tr("memory"));
+    memory->setLineStyle(QCPGraph::lsStepLeft);
+    memory->setPen(QPen(palette::kInfo, 2));
+    QCPGraph* disk = plot_->addGraph();
+    disk->setName(tr("disk"));
+    disk->setLineStyle(QCPGraph::lsStepLeft);
+    disk->setPen(QPen(palette::kWarning, 2, Qt::DashLine));
+    plot_->legend->setVisible(true);
+    plot_->legend->setBrush(pal.color(QPalette::Base));
+    plot_->legend->setTextColor(pal.color(QPalette::Text));
+}
+
+void CacheUsageChart::setUsage(const CacheUsage& usage, int64_t appStartMs, int64_t appEndMs) {
+    QVector<double> t, memory, disk;
+    double top = 1;
+    if (!usage.series.empty()) {  // nothing is cached when the application starts
+        t.push_back(0);
+        memory.push_back(0);
+        disk.push_back(0);
+    }
+    for (const CacheSample& s : usage.series) {
+        t.push_back(double(s.timeMs - appStartMs) / 1000.0);
+        memory.push_back(double(s.memoryBytes));
+        disk.push_back(double(s.diskBytes));
+        top = std::max({top, double(s.memoryBytes), double(s.diskBytes)});
+    }
+    if (!usage.series.empty() && appEndMs > usage.series.back().timeMs) {  // held to the end
+        t.push_back(double(appEndMs - appStartMs) / 1000.0);
+        memory.push_back(memory.back());
+        disk.push_back(disk.back());
+    }
+    plot_->graph(0)->setData(t, memory, true);
+    plot_->graph(1)->setData(t, disk, true);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int i = 0; i <= 4; ++i)
+        ticker->addTick(top * i / 4, QString::fromStdString(formatBytes(int64_t(top * i / 4))));
+    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setRange(0, top * 1.1);
+    plot_->xAxis->setRange(0, t.isEmpty() ? 1 : std::max(1.0, t.back() * 1.05));
+    plot_->replot();
+}
+
+std::vector<std::pair<double, double>> CacheUsageChart::memoryPoints() const {
+    return points(plot_->graph(0));
+}
+
+std::vector<std::pair<double, double>> CacheUsageChart::diskPoints() const {
+    return points(plot_->graph(1));
+}
+
+}  // namespace stagelight
