@@ -24,6 +24,7 @@
 #include <tuple>
 
 #include "charts/TaskHistogramView.h"
+#include "dag/StageDagView.h"
 #include "export/ReportExport.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(QWidget* parent)
       executors_(new ExecutorsPanel(this)),
       sql_(new SqlPanel(this)),
       cache_(new CachePanel(this)),
+      dag_(new StageDagView(this)),
       environment_(new EnvironmentPanel(this)),
       taskView_(new DataTableView(this)),
       summaryView_(new DataTableView(this)),
@@ -105,6 +107,15 @@ MainWindow::MainWindow(QWidget* parent)
     navigator_->setSqlPanel(sql_);
     navigator_->setCachePanel(cache_);
     connect(sql_, &SqlPanel::stageRequested, navigator_, &Navigator::showStage);
+    connect(dag_, &StageDagView::stageClicked, navigator_, &Navigator::showStage);
+    // The DAG shows the job of the stage on screen.
+    connect(navigator_, &Navigator::stageShown, this, [this](int32_t stageId, int32_t attemptId) {
+        const StageAttempt* s = model_ ? model_->stage(stageId, attemptId) : nullptr;
+        if (s && !s->jobIds.empty() && s->jobIds.front() != dagJob_) {
+            dagJob_ = s->jobIds.front();
+            dag_->setJob(model_, dagJob_);
+        }
+    });
     gapView_->setSourceModel(gaps_);
     gapView_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
     connect(gapView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
@@ -250,6 +261,7 @@ void MainWindow::createDocks() {
                      static_cast<QWidget*>(executors_)},
           std::tuple{tr("SQL"), QStringLiteral("sqlDock"), static_cast<QWidget*>(sql_)},
           std::tuple{tr("Cache"), QStringLiteral("cacheDock"), static_cast<QWidget*>(cache_)},
+          std::tuple{tr("Job DAG"), QStringLiteral("dagDock"), static_cast<QWidget*>(dag_)},
           std::tuple{tr("Environment"), QStringLiteral("environmentDock"),
                      static_cast<QWidget*>(environment_)}})
         tabifyDockWidget(tasks, dock(title, name, widget, Qt::BottomDockWidgetArea));
@@ -303,6 +315,8 @@ void MainWindow::showModel(ModelPtr model) {
     executors_->setModel(model_);
     sql_->setModel(model_);
     cache_->setModel(model_);
+    dagJob_ = -1;
+    dag_->setJob(nullptr, -1);
     environment_->setModel(model_);
     appTimeline_->setModel(model_);
     findings_->setAnalysis(nullptr);

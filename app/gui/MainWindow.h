@@ -21,6 +21,7 @@ namespace stagelight {
 class ComparisonPanel;
 class CachePanel;
 class DataTableView;
+class StageDagView;
 class EnvironmentPanel;
 class ExecutorsPanel;
 class SqlPanel;
@@ -103,6 +104,8 @@ private:
     ExecutorsPanel* executors_;
     SqlPanel* sql_;
     CachePanel* cache_;
+    StageDagView* dag_;
+    int32_t dagJob_ = -1;
     EnvironmentPanel* environment_;
     DataTableView* taskView_;
     DataTableView* summaryView_;

@@ -8,6 +8,7 @@
 #include "TestSupport.h"
 #include "dag/GraphLayout.h"
 #include "dag/PlanGraphView.h"
+#include "dag/StageDagView.h"
 #include "load/Loader.h"
 
 using namespace stagelight;
@@ -92,6 +93,37 @@ private Q_SLOTS:
         view.setExecution(model, 2);
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "plan-graph.png").string())));
+    }
+
+    void jobDagGroupsRddsByStage() {
+        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "demo-dag";
+        test::writeFile(p, gen::generateLogText(gen::makeScenario("demo")));
+        LoadResult r = loadEventLog(p);
+        QVERIFY(r.model);
+        ModelPtr model(std::move(r.model));
+        StageDagView view;
+        view.resize(900, 600);
+        view.show();
+        for (const Job& job : model->jobs) {
+            view.setJob(model, job.id);
+            const LayoutResult& out = view.layout();
+            QVERIFY(out.ok);
+            QVERIFY(!view.stages().empty());
+            QCOMPARE(out.clusters.size(), view.stages().size());
+            for (size_t i = 0; i < out.nodes.size(); ++i)
+                for (size_t j = i + 1; j < out.nodes.size(); ++j)
+                    QVERIFY(!overlap(out.nodes[i], out.nodes[j]));
+            QSignalSpy clicked(&view, &StageDagView::stageClicked);
+            QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier,
+                              view.stagePosition(0));
+            QCOMPARE(clicked.size(), 1);
+            QCOMPARE(clicked.first().first().toInt(), view.stages().front().first);
+        }
+        view.setJob(model, 2);  // a join: two scans feed the join stage
+        QVERIFY(view.stages().size() >= 2);
+        QVERIFY(!view.layout().edges.empty());
+        QVERIFY(
+            view.grab().save(QString::fromStdString((test::binaryDir() / "job-dag.png").string())));
     }
 
     void clustersAndLargePlans() {

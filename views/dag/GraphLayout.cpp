@@ -45,7 +45,10 @@ LayoutResult layoutGraph(const LayoutInput& in) {
     for (size_t c = 0; c < in.clusterLabels.size(); ++c) {
         const std::string name = "cluster_" + std::to_string(c);
         Agraph_t* sub = agsubg(g, const_cast<char*>(name.c_str()), 1);
-        set(sub, "label", in.clusterLabels[c].empty() ? " " : "x");  // room for the title
+        // The title itself, so the box is wide and tall enough for it.
+        set(sub, "label", in.clusterLabels[c].empty() ? " " : in.clusterLabels[c]);
+        set(sub, "fontsize", "11");
+        set(sub, "labeljust", "l");
         set(sub, "margin", "10");
         clusters.push_back(sub);
     }

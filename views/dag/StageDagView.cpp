@@ -1,0 +1,205 @@
+#include "dag/StageDagView.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QMouseEvent>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "figures/StageTotals.h"
+#include "report/Format.h"
+#include "style/Palette.h"
+
+namespace stagelight {
+namespace {
+
+std::string scopeName(const std::string& scopeJson) {
+    const size_t at = scopeJson.find("\"name\":\"");
+    if (at == std::string::npos) return {};
+    const size_t from = at + 8, to = scopeJson.find('"', from);
+    return scopeJson.substr(from, to == std::string::npos ? std::string::npos : to - from);
+}
+
+// The attempt of a stage to draw: the latest one.
+const StageAttempt* latestAttempt(const EventLogModel& m, int32_t stageId) {
+    const StageAttempt* best = nullptr;
+    for (const StageAttempt& s : m.stages)
+        if (s.stageId == stageId && (!best || s.attemptId > best->attemptId)) best = &s;
+    return best;
+}
+
+}  // namespace
+
+StageDagView::StageDagView(QWidget* parent) : QGraphicsView(parent) {
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+}
+
+void StageDagView::setJob(ModelPtr model, int32_t jobId) {
+    model_ = std::move(model);
+    scene()->clear();
+    layout_ = {};
+    stages_.clear();
+    const Job* job = model_ ? model_->job(jobId) : nullptr;
+    if (!job) return;
+    const EventLogModel& m = *model_;
+    const auto totals = computeStageTotals(m);
+    std::vector<int32_t> ids = job->stageIds;
+    std::sort(ids.begin(), ids.end());
+    LayoutInput in;
+    std::vector<QString> labels;
+    std::vector<const StageAttempt*> attempts;
+    std::map<std::pair<int32_t, int32_t>, int> nodeOf;  // (stage, rdd) → node
+    for (int32_t id : ids) {
+        const StageAttempt* s = latestAttempt(m, id);
+        if (!s || s->rdds.empty()) continue;  // an excerpt may lack a stage's RDD Info
+        const int cluster = int(attempts.size());
+        attempts.push_back(s);
+        stages_.emplace_back(s->stageId, s->attemptId);
+        std::vector<RddInfo> rdds = s->rdds;
+        std::sort(rdds.begin(), rdds.end(),
+                  [](const RddInfo& a, const RddInfo& b) { return a.id < b.id; });
+        for (const RddInfo& r : rdds) {
+            const std::string scope = scopeName(r.scope);
+            labels.push_back(QString::fromStdString((scope.empty() ? "" : scope + "\n") + r.name +
+                                                    " [" + std::to_string(r.id) + "]"));
+            const QFontMetricsF fm(font());
+            const QRectF box =
+                fm.boundingRect(QRectF(0, 0, 400, 200), Qt::AlignCenter, labels.back());
+            nodeOf[{s->stageId, r.id}] = int(in.nodes.size());
+            in.nodes.push_back({std::max(80.0, box.width() + 16), box.height() + 10, cluster});
+        }
+        const StageTotals& st = totals[size_t(s - m.stages.data())];
+        in.clusterLabels.push_back(s->status() == StageStatus::Skipped
+                                       ? "Stage " + std::to_string(s->stageId) + " (skipped)"
+                                       : "Stage " + std::to_string(s->stageId) + "." +
+                                             std::to_string(s->attemptId) + " · " +
+                                             formatDuration(st.durationMs) + " · shuffle read " +
+                                             formatBytes(st.shuffleReadBytes()) + ", write " +
+                                             formatBytes(st.sum(TaskField::ShuffleBytesWritten)));
+    }
+    // Edges: parents inside the stage, else in a parent stage (a shuffle boundary).
+    for (const StageAttempt* s : attempts)
+        for (const RddInfo& r : s->rdds)
+            for (int32_t parent : r.parentIds) {
+                int from = -1;
+                if (auto it = nodeOf.find({s->stageId, parent}); it != nodeOf.end())
+                    from = it->second;
+                else
+                    for (int32_t ps : s->parentIds)
+                        if (auto pit = nodeOf.find({ps, parent}); pit != nodeOf.end())
+                            from = pit->second;
+                if (from >= 0) in.edges.push_back({from, nodeOf[{s->stageId, r.id}]});
+            }
+    // A shuffle dependency whose RDDs the log does not connect: the parent stage's last RDD
+    // feeds the stage's first, as Spark's visualization joins stage boxes.
+    auto stageOfNode = [&](int node) { return attempts[size_t(in.nodes[size_t(node)].cluster)]; };
+    for (const StageAttempt* s : attempts)
+        for (int32_t ps : s->parentIds) {
+            const StageAttempt* parent = nullptr;
+            for (const StageAttempt* a : attempts)
+                if (a->stageId == ps) parent = a;
+            if (!parent) continue;
+            const bool linked = std::any_of(in.edges.begin(), in.edges.end(), [&](const auto& e) {
+                return stageOfNode(e.from) == parent && stageOfNode(e.to) == s;
+            });
+            if (linked) continue;
+            int last = -1, first = -1;
+            for (const auto& [key, node] : nodeOf) {
+                if (key.first == ps) last = node;  // map order: the highest RDD id wins
+                if (key.first == s->stageId && first < 0) first = node;
+            }
+            if (last >= 0 && first >= 0) in.edges.push_back({last, first});
+        }
+    layout_ = layoutGraph(in);
+    if (!layout_.ok) return;
+
+    // The slowest stage is emphasized; skipped ones are dimmed.
+    int64_t slowest = 0;
+    for (const StageAttempt* s : attempts)
+        slowest = std::max(slowest, totals[size_t(s - m.stages.data())].durationMs);
+    const QPalette pal = palette();
+    for (size_t c = 0; c < attempts.size(); ++c) {
+        const StageAttempt& s = *attempts[c];
+        const StageTotals& st = totals[size_t(&s - m.stages.data())];
+        const bool skipped = s.status() == StageStatus::Skipped;
+        const bool slow = !skipped && st.durationMs == slowest && slowest > 0;
+        const auto& b = layout_.clusters[c];
+        auto* box = scene()->addRect(
+            QRectF(b.x, b.y, b.width, b.height),
+            QPen(slow ? palette::kCritical : pal.color(QPalette::Mid), slow ? 2.5 : 1),
+            skipped ? pal.color(QPalette::AlternateBase) : QColor(Qt::transparent));
+        box->setData(0, int(c));
+        box->setZValue(-1);
+        const QString title = QString::fromStdString(in.clusterLabels[c]);
+        auto* label = new QGraphicsSimpleTextItem(title, box);
+        label->setBrush(skipped ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::Text));
+        label->setPos(b.x + 4, b.y + 2);
+        box->setToolTip(QObject::tr("Click to show stage %1").arg(s.stageId));
+    }
+    for (const auto& e : layout_.edges) {
+        if (e.bezier.size() < 4) continue;
+        QPainterPath curve(QPointF(e.bezier[0].x, e.bezier[0].y));
+        for (size_t k = 1; k + 2 < e.bezier.size(); k += 3)
+            curve.cubicTo(QPointF(e.bezier[k].x, e.bezier[k].y),
+                          QPointF(e.bezier[k + 1].x, e.bezier[k + 1].y),
+                          QPointF(e.bezier[k + 2].x, e.bezier[k + 2].y));
+        const QPointF end(e.bezier.back().x, e.bezier.back().y), tip(e.arrowTip.x, e.arrowTip.y);
+        curve.lineTo(tip);
+        scene()->addPath(curve, QPen(pal.color(QPalette::Text), 1));
+        const QPointF dir = tip - end;
+        if (const double len = std::hypot(dir.x(), dir.y()); len > 0.1) {
+            const QPointF u = dir / len, n(-u.y(), u.x());
+            scene()->addPolygon(QPolygonF({tip, tip - u * 7 + n * 3.5, tip - u * 7 - n * 3.5}),
+                                Qt::NoPen, pal.color(QPalette::Text));
+        }
+    }
+    for (size_t i = 0; i < layout_.nodes.size(); ++i) {
+        const auto& b = layout_.nodes[i];
+        const bool skipped =
+            attempts[size_t(in.nodes[i].cluster)]->status() == StageStatus::Skipped;
+        auto* node = scene()->addRect(
+            QRectF(b.x, b.y, b.width, b.height), QPen(pal.color(QPalette::Mid)),
+            skipped ? pal.color(QPalette::AlternateBase) : QColor(0xB3, 0xDE, 0x69, 90));
+        node->setData(0, in.nodes[i].cluster);
+        auto* text = new QGraphicsSimpleTextItem(labels[i], node);  // plain text from the log
+        text->setBrush(skipped ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::Text));
+        const QRectF t = text->boundingRect();
+        text->setPos(b.x + (b.width - t.width()) / 2, b.y + (b.height - t.height()) / 2);
+    }
+    scene()->setSceneRect(QRectF(-10, -10, layout_.width + 20, layout_.height + 20));
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (transform().m11() > 1) resetTransform();
+}
+
+QPoint StageDagView::stagePosition(size_t stage) const {
+    const auto& b = layout_.clusters[stage];
+    return mapFromScene(QPointF(b.x + 6, b.y + 6));
+}
+
+void StageDagView::wheelEvent(QWheelEvent* event) {
+    if (!(event->modifiers() & Qt::ControlModifier)) return QGraphicsView::wheelEvent(event);
+    const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
+    scale(factor, factor);
+    event->accept();
+}
+
+void StageDagView::mouseReleaseEvent(QMouseEvent* event) {
+    QGraphicsView::mouseReleaseEvent(event);
+    for (QGraphicsItem* item : items(event->position().toPoint())) {
+        QVariant index = item->data(0);
+        if (!index.isValid() && item->parentItem()) index = item->parentItem()->data(0);
+        if (!index.isValid()) continue;
+        const auto [stage, attempt] = stages_[size_t(index.toInt())];
+        Q_EMIT stageClicked(stage, attempt);
+        return;
+    }
+}
+
+}  // namespace stagelight
