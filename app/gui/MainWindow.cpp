@@ -213,7 +213,8 @@ void MainWindow::createDocks() {
         addDockWidget(area, d);
         return d;
     };
-    dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
+    QDockWidget* jobs =
+        dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
     QDockWidget* app = dock(tr("Application timeline"), QStringLiteral("appTimelineDock"),
                             appTimeline_, Qt::TopDockWidgetArea);
     // Alerts: a filter over the findings' text (severity, title, rule) above the table.
@@ -242,29 +243,34 @@ void MainWindow::createDocks() {
     QDockWidget* tasks =
         dock(tr("Tasks"), QStringLiteral("tasksDock"), taskView_, Qt::BottomDockWidgetArea);
     QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_,
-                                 Qt::BottomDockWidgetArea);
+                                 Qt::LeftDockWidgetArea);
     QDockWidget* histogram = dock(tr("Task histogram"), QStringLiteral("histogramDock"), histogram_,
                                   Qt::BottomDockWidgetArea);
     QDockWidget* timeline = dock(tr("Stage timeline"), QStringLiteral("timelineDock"), timeline_,
                                  Qt::BottomDockWidgetArea);
     splitDockWidget(tasks, histogram, Qt::Horizontal);
-    tabifyDockWidget(tasks, timeline);
-    tabifyDockWidget(tasks, warnings);
     QDockWidget* gaps =
-        dock(tr("Gaps"), QStringLiteral("gapsDock"), gapView_, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(tasks, gaps);
+        dock(tr("Gaps"), QStringLiteral("gapsDock"), gapView_, Qt::LeftDockWidgetArea);
+    // Three groups of five tabs at most: the application's lists on the left, the stage's views
+    // and the graphs below, the selected stage's and the application's figures on the right.
+    tabifyDockWidget(jobs, gaps);
+    tabifyDockWidget(jobs, warnings);
+    jobs->raise();
+    tabifyDockWidget(tasks, timeline);
     QDockWidget* compare = dock(tr("Comparison"), QStringLiteral("comparisonDock"), comparison_,
                                 Qt::BottomDockWidgetArea);
     tabifyDockWidget(tasks, compare);
-    for (auto [title, name, widget] :
-         {std::tuple{tr("Executors"), QStringLiteral("executorsDock"),
-                     static_cast<QWidget*>(executors_)},
-          std::tuple{tr("SQL"), QStringLiteral("sqlDock"), static_cast<QWidget*>(sql_)},
-          std::tuple{tr("Cache"), QStringLiteral("cacheDock"), static_cast<QWidget*>(cache_)},
-          std::tuple{tr("Job DAG"), QStringLiteral("dagDock"), static_cast<QWidget*>(dag_)},
+    for (auto [title, name, widget, beside] :
+         {std::tuple{tr("SQL"), QStringLiteral("sqlDock"), static_cast<QWidget*>(sql_), tasks},
+          std::tuple{tr("Job DAG"), QStringLiteral("dagDock"), static_cast<QWidget*>(dag_), tasks},
+          std::tuple{tr("Executors"), QStringLiteral("executorsDock"),
+                     static_cast<QWidget*>(executors_), summary},
+          std::tuple{tr("Cache"), QStringLiteral("cacheDock"), static_cast<QWidget*>(cache_),
+                     summary},
           std::tuple{tr("Environment"), QStringLiteral("environmentDock"),
-                     static_cast<QWidget*>(environment_)}})
-        tabifyDockWidget(tasks, dock(title, name, widget, Qt::BottomDockWidgetArea));
+                     static_cast<QWidget*>(environment_), summary}})
+        tabifyDockWidget(beside, dock(title, name, widget, dockWidgetArea(beside)));
+    summary->raise();
     timeline->raise();
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
