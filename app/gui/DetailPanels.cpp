@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "charts/CacheUsageChart.h"
+#include "charts/ExecutorChart.h"
 #include "dag/PlanGraphView.h"
 #include "qt/CacheTableModel.h"
 #include "qt/EnvironmentModel.h"
@@ -31,17 +32,30 @@ QVBoxLayout* tightLayout(QWidget* w) {
 }  // namespace
 
 ExecutorsPanel::ExecutorsPanel(QWidget* parent)
-    : QWidget(parent), model_(new ExecutorTableModel(this)), table_(new DataTableView(this)) {
+    : QWidget(parent),
+      model_(new ExecutorTableModel(this)),
+      table_(new DataTableView(this)),
+      chart_(new ExecutorChart(this)) {
     table_->setSourceModel(model_);
     table_->setItemDelegateForColumn(
         ExecutorTableModel::GcTime,
         new WarningTextDelegate(ExecutorTableModel::GcHeavyRole, table_));
     table_->sortByColumn(ExecutorTableModel::TaskTime, Qt::DescendingOrder);
-    tightLayout(this)->addWidget(table_);
+    chart_->setMinimumHeight(170);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(table_);
+    split->addWidget(chart_);
+    split->setStretchFactor(1, 1);
+    tightLayout(this)->addWidget(split);
 }
 
 void ExecutorsPanel::setModel(ModelPtr model) {
     model_->setModel(std::move(model));
+    chart_->setAnalysis(nullptr, nullptr);
+}
+
+void ExecutorsPanel::setAnalysis(const ModelPtr& model, const AnalysisPtr& analysis) {
+    chart_->setAnalysis(model, analysis);
 }
 
 SqlPanel::SqlPanel(QWidget* parent)

@@ -15,6 +15,7 @@ namespace stagelight {
 class CacheTableModel;
 class CacheUsageChart;
 class DataTableView;
+class ExecutorChart;
 class PlanGraphView;
 class EnvironmentModel;
 class ExecutorTableModel;
@@ -25,11 +26,14 @@ class ExecutorsPanel : public QWidget {
 public:
     explicit ExecutorsPanel(QWidget* parent = nullptr);
     void setModel(ModelPtr model);
+    void setAnalysis(const ModelPtr& model, const AnalysisPtr& analysis);
     const ExecutorTableModel* model() const { return model_; }
+    const ExecutorChart* chart() const { return chart_; }
 
 private:
     ExecutorTableModel* model_;
     DataTableView* table_;
+    ExecutorChart* chart_;
 };
 
 class SqlPanel : public QWidget {

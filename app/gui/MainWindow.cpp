@@ -354,6 +354,7 @@ void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
     navigator_->setAnalysis(analysis_);
     appTimeline_->setAnalysis(analysis_);
     environment_->setAnalysis(analysis_);
+    executors_->setAnalysis(model_, analysis_);
     findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
     exportAction_->setEnabled(true);
     compareRuns();  // a baseline chosen before stays the baseline of the new run

@@ -45,6 +45,7 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     void openLog(const QString& path);
     ModelPtr currentModel() const { return model_; }
+    AnalysisPtr currentAnalysis() const { return analysis_; }
     QStringList recentFiles() const;
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
     // Analysis > Rules: the rules of this and later analyses (kept in the settings).

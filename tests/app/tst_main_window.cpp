@@ -16,6 +16,7 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/CacheUsageChart.h"
+#include "charts/ExecutorChart.h"
 #include "charts/TaskHistogramView.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
@@ -303,7 +304,18 @@ private Q_SLOTS:
         auto* executors = w.findChild<ExecutorsPanel*>();
         QVERIFY(executors);
         QCOMPARE(executors->model()->rowCount(), int(w.currentModel()->status.executors.size()));
+        // Its chart plots the time accounting's core series and the executors alive.
+        const auto busy = executors->chart()->points(2);
+        const auto& series = w.currentAnalysis()->time.coreSeries;
+        QCOMPARE(busy.size(), series.size());
+        for (size_t i = 0; i < series.size(); ++i) QCOMPARE(busy[i].second, series[i].busyCores);
+        const auto alive = executors->chart()->points(0);
+        QVERIFY(!alive.empty());
+        double most = 0;
+        for (const auto& [t, n] : alive) most = std::max(most, n);
+        QCOMPARE(int(most), 6);  // the demo's six executors
         raise("executorsDock");
+        executors->resize(900, 520);  // the dock's size depends on the window; look at it whole
         save(executors, "executors.png");
         auto* sql = w.findChild<SqlPanel*>();
         QVERIFY(sql);

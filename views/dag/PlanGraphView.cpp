@@ -50,8 +50,12 @@ void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
     LayoutInput in;
     std::vector<QStringList> lines(q->plan.nodes.size());
     std::vector<std::pair<int32_t, int32_t>> clusterStages;
+    std::vector<int64_t> timeMs;  // what each operator's timing metrics measured
+    int64_t maxTime = 0;
     for (size_t i = 0; i < q->plan.nodes.size(); ++i) {
         const PlanNode& n = q->plan.nodes[i];
+        timeMs.push_back(metrics.measuredTimeMs(n));
+        maxTime = std::max(maxTime, timeMs.back());
         lines[i].push_back(text(n.nodeName));
         for (const PlanMetricValue& v : metrics.nodeMetrics(n)) {
             lines[i].push_back(text(v.name + ": " + v.text));
@@ -110,8 +114,15 @@ void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
     }
     for (size_t i = 0; i < layout_.nodes.size(); ++i) {
         const auto& b = layout_.nodes[i];
+        // Shaded by the share of the plan's measured time the operator took.
+        QColor fill = pal.color(QPalette::Base);
+        if (maxTime > 0 && timeMs[i] > 0) {
+            QColor hot = palette::kWarning;
+            hot.setAlphaF(0.1 + 0.5 * double(timeMs[i]) / double(maxTime));
+            fill = hot;
+        }
         auto* rect = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
-                                      QPen(pal.color(QPalette::Mid)), pal.color(QPalette::Base));
+                                      QPen(pal.color(QPalette::Mid)), fill);
         rect->setData(0, int(i));
         rect->setToolTip(nodeStage_[i].first >= 0 ? tr("Ran in stage %1.%2: click to show it")
                                                         .arg(nodeStage_[i].first)

@@ -1,6 +1,6 @@
 // The physical plan of one SQL execution as a graph (Spark's SQL tab): operators with their
-// metrics as "total (min, med, max)", grouped in boxes by the stage whose tasks ran them; laid
-// out by Graphviz dot, drawn with
+// metrics as "total (min, med, max)", grouped in boxes by the stage whose tasks ran them, shaded
+// by their share of the plan's measured time; laid out by Graphviz dot, drawn with
 // QGraphicsScene. Ctrl+wheel zooms, dragging pans, Home fits the plan; clicking an operator asks
 // to show the stage that ran it.
 #pragma once

@@ -74,6 +74,19 @@ std::vector<PlanMetricValue> PlanMetricTable::nodeMetrics(const PlanNode& node) 
     return out;
 }
 
+int64_t PlanMetricTable::measuredTimeMs(const PlanNode& node) const {
+    int64_t total = 0;
+    for (const PlanMetric& m : node.metrics) {
+        if (m.metricType != "timing" && m.metricType != "nsTiming") continue;
+        int64_t sum = 0;
+        if (const auto it = perTask_.find(m.accumulatorId); it != perTask_.end())
+            for (int64_t v : it->second) sum += v;
+        if (const auto it = driver_.find(m.accumulatorId); it != driver_.end()) sum += it->second;
+        total += m.metricType == "nsTiming" ? sum / 1000000 : sum;
+    }
+    return total;
+}
+
 std::vector<std::pair<int32_t, int32_t>> PlanMetricTable::stagesOf(const PlanNode& node) const {
     std::vector<std::pair<int32_t, int32_t>> out;
     for (const PlanMetric& m : node.metrics)

@@ -21,6 +21,8 @@ class PlanMetricTable {
 public:
     PlanMetricTable(const EventLogModel& model, const SqlExecution& execution);
     std::vector<PlanMetricValue> nodeMetrics(const PlanNode& node) const;
+    // The time the operator's timing metrics measured (ms; nsTiming converted), 0 without any.
+    int64_t measuredTimeMs(const PlanNode& node) const;
     // The stages whose tasks updated this node's metrics (the stages that ran the operator).
     std::vector<std::pair<int32_t, int32_t>> stagesOf(const PlanNode& node) const;
 
