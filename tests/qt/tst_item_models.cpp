@@ -265,7 +265,8 @@ private Q_SLOTS:
         QSignalSpy analysed(&session, &LoadSession::analysisAvailable);
         QVERIFY(available.wait(20000));
         QCOMPARE(available.size(), 1);
-        QVERIFY(analysed.wait(20000));  // the findings follow the model
+        // The findings follow the model (maybe in the same turn of the event loop).
+        QVERIFY(analysed.size() > 0 || analysed.wait(20000));
         QCOMPARE(analysed.first().first().value<ModelPtr>(),
                  available.first().first().value<ModelPtr>());
         QCOMPARE(failed.size(), 0);
