@@ -2,6 +2,7 @@
 // starts at its child and ends (arrow tip) at its parent, operators sit inside their stage's box;
 // clicking an operator asks for the stage that ran it; a 2,000-operator plan lays out too.
 #include <QApplication>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include "LogGenerator.h"
@@ -93,6 +94,14 @@ private Q_SLOTS:
         view.setExecution(model, 2);
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "plan-graph.png").string())));
+        // Zoomed in, part of the plan is off screen: the mini-map shows where the view is.
+        QWheelEvent zoom(QPointF(450, 350), view.mapToGlobal(QPointF(450, 350)), QPoint(),
+                         QPoint(0, 600), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase,
+                         false);
+        QApplication::sendEvent(view.viewport(), &zoom);
+        QVERIFY(view.miniMapShown());
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "plan-graph-zoomed.png").string())));
     }
 
     void jobDagGroupsRddsByStage() {

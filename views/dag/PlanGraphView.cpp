@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dag/MiniMap.h"
 #include "figures/PlanMetrics.h"
 #include "style/Palette.h"
 
@@ -26,6 +27,8 @@ QString text(const std::string& s) {
 
 PlanGraphView::PlanGraphView(QWidget* parent) : QGraphicsView(parent) {
     setScene(new QGraphicsScene(this));
+    miniMap_ = new MiniMap(this);
+    miniMap_->hide();
     setRenderHint(QPainter::Antialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
@@ -34,6 +37,7 @@ PlanGraphView::PlanGraphView(QWidget* parent) : QGraphicsView(parent) {
 void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
     model_ = std::move(model);
     scene()->clear();
+    miniMap_->hide();
     nodeItems_.clear();
     nodeStage_.clear();
     layout_ = {};
@@ -155,6 +159,41 @@ void PlanGraphView::highlightNode(int64_t nodeId) {
 void PlanGraphView::fitAll() {
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
     if (transform().m11() > 1) resetTransform();  // never larger than life
+    placeMiniMap();
+}
+
+bool PlanGraphView::miniMapShown() const {
+    return miniMap_->isVisible();
+}
+
+void PlanGraphView::placeMiniMap() {
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const QRectF all = scene()->sceneRect();
+    // Only when part of the plan is off screen (or too small to read).
+    const bool needed = !nodeItems_.empty() &&
+                        (!visible.contains(all.adjusted(5, 5, -5, -5)) || transform().m11() < 0.6);
+    miniMap_->setVisible(needed);
+    if (!needed) return;
+    const QSize vp = viewport()->size();
+    const double aspect = all.height() > 0 ? all.width() / all.height() : 1;
+    int w = std::min(220, vp.width() / 4), h = int(w / aspect);
+    if (h > vp.height() / 3) {
+        h = vp.height() / 3;
+        w = int(h * aspect);
+    }
+    miniMap_->setGeometry(vp.width() - w - 8, vp.height() - h - 8, std::max(w, 40),
+                          std::max(h, 30));
+    miniMap_->refit();
+}
+
+void PlanGraphView::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    placeMiniMap();
+}
+
+void PlanGraphView::scrollContentsBy(int dx, int dy) {
+    QGraphicsView::scrollContentsBy(dx, dy);
+    if (miniMap_->isVisible()) miniMap_->viewport()->update();
 }
 
 QPoint PlanGraphView::nodePosition(int node) const {
@@ -166,11 +205,13 @@ void PlanGraphView::wheelEvent(QWheelEvent* event) {
     if (!(event->modifiers() & Qt::ControlModifier)) return QGraphicsView::wheelEvent(event);
     const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
     scale(factor, factor);
+    placeMiniMap();
     event->accept();
 }
 
 void PlanGraphView::mouseReleaseEvent(QMouseEvent* event) {
     QGraphicsView::mouseReleaseEvent(event);
+    if (miniMap_->isVisible() && miniMap_->geometry().contains(event->position().toPoint())) return;
     for (QGraphicsItem* item : items(event->position().toPoint())) {
         const QVariant index = item->data(0);
         if (!index.isValid()) continue;

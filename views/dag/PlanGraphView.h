@@ -12,6 +12,8 @@
 
 namespace stagelight {
 
+class MiniMap;
+
 class PlanGraphView : public QGraphicsView {
     Q_OBJECT
 public:
@@ -22,6 +24,7 @@ public:
     const LayoutResult& layout() const { return layout_; }
     int nodeCount() const { return int(layout_.nodes.size()); }
     QPoint nodePosition(int node) const;  // centre of a node in viewport coordinates (tests)
+    bool miniMapShown() const;
 
 Q_SIGNALS:
     void stageRequested(qint32 stageId, qint32 attemptId);
@@ -30,13 +33,16 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     ModelPtr model_;
     LayoutResult layout_;
     std::vector<std::pair<int32_t, int32_t>> nodeStage_;  // the stage of each node, or (-1, -1)
     std::vector<QGraphicsItem*> nodeItems_;
-    QPoint pressPos_;
+    void placeMiniMap();  // shown in the corner when the plan does not fit
+    MiniMap* miniMap_;
 };
 
 }  // namespace stagelight
