@@ -29,6 +29,17 @@ bool loadRulesFile(const std::string& path, RuleConfig& config) {
     return true;
 }
 
+std::unique_ptr<EventLogModel> loadLogForCli(const std::string& path) {
+    LoadResult loaded = loadEventLog(path);
+    if (!loaded.model) {
+        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
+        return nullptr;
+    }
+    for (const LoadWarning& w : loaded.model->report.warnings)
+        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
+    return std::move(loaded.model);
+}
+
 int runAnalyze(std::span<const std::string_view> args) {
     std::optional<std::string> log, rulesFile;
     std::optional<Severity> failOn;
@@ -61,16 +72,10 @@ int runAnalyze(std::span<const std::string_view> args) {
     }
     RuleConfig config;
     if (rulesFile && !loadRulesFile(*rulesFile, config)) return kUsage;
-    LoadResult loaded = loadEventLog(*log);
-    if (!loaded.model) {
-        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
-        return kUnreadable;
-    }
-    for (const LoadWarning& w : loaded.model->report.warnings)
-        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
-    const Analysis analysis = analyze(*loaded.model, config);
-    const std::string out =
-        json ? analysisJson(*loaded.model, analysis) : analysisText(*loaded.model, analysis);
+    const auto model = loadLogForCli(*log);
+    if (!model) return kUnreadable;
+    const Analysis analysis = analyze(*model, config);
+    const std::string out = json ? analysisJson(*model, analysis) : analysisText(*model, analysis);
     std::fwrite(out.data(), 1, out.size(), stdout);
     if (failOn)
         for (const Finding& f : analysis.findings)

@@ -1,11 +1,13 @@
 // `stagelight analyze LOG [--json] [--rules FILE] [--fail-on critical|warning]`.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "diagnosis/RuleConfig.h"
+#include "model/EventLogModel.h"
 
 namespace stagelight::cli {
 
@@ -15,5 +17,8 @@ constexpr int kFindingsAboveThreshold = 3;
 int runAnalyze(std::span<const std::string_view> args);
 // Reads a rules file (--rules); prints why on stderr and returns false when it is refused.
 bool loadRulesFile(const std::string& path, RuleConfig& config);
+// Loads a log for a subcommand: its warnings go to stderr; null (the error printed) when nothing
+// could be read.
+std::unique_ptr<EventLogModel> loadLogForCli(const std::string& path);
 
 }  // namespace stagelight::cli

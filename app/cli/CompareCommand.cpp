@@ -11,21 +11,6 @@
 #include "load/Loader.h"
 
 namespace stagelight::cli {
-namespace {
-
-std::unique_ptr<EventLogModel> load(const std::string& path) {
-    LoadResult r = loadEventLog(path);
-    if (!r.model) {
-        std::fprintf(stderr, "stagelight: %s\n", r.error.c_str());
-        return nullptr;
-    }
-    for (const LoadWarning& w : r.model->report.warnings)
-        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
-    return std::move(r.model);
-}
-
-}  // namespace
-
 int runCompare(std::span<const std::string_view> args) {
     std::vector<std::string> logs;
     std::optional<std::string> rulesFile;
@@ -56,9 +41,9 @@ int runCompare(std::span<const std::string_view> args) {
     }
     RuleConfig rules;
     if (rulesFile && !loadRulesFile(*rulesFile, rules)) return kUsage;
-    const auto baseline = load(logs[0]);
+    const auto baseline = loadLogForCli(logs[0]);
     if (!baseline) return kUnreadable;
-    const auto trial = load(logs[1]);
+    const auto trial = loadLogForCli(logs[1]);
     if (!trial) return kUnreadable;
     const Comparison c =
         compareRuns(*baseline, analyze(*baseline, rules), *trial, analyze(*trial, rules));

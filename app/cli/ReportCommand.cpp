@@ -57,24 +57,15 @@ int runReport(int argc, char** argv, std::span<const std::string_view> args) {
     if (!formatGiven && output) reportFormatFromName(QString::fromStdString(*output), format);
     RuleConfig rules;
     if (rulesFile && !loadRulesFile(*rulesFile, rules)) return kUsage;
-    LoadResult loaded = loadEventLog(*log);
-    if (!loaded.model) {
-        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
-        return kUnreadable;
-    }
-    for (const LoadWarning& w : loaded.model->report.warnings)
-        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
-    const ModelPtr model(std::move(loaded.model));
+    const ModelPtr model = loadLogForCli(*log);
+    if (!model) return kUnreadable;
     const Analysis analysis = analyze(*model, rules);
     std::optional<ReportBaseline> base;
     if (baseline) {
-        LoadResult b = loadEventLog(*baseline);
-        if (!b.model) {
-            std::fprintf(stderr, "stagelight: %s\n", b.error.c_str());
-            return kUnreadable;
-        }
+        ModelPtr baselineModel = loadLogForCli(*baseline);
+        if (!baselineModel) return kUnreadable;
         base = ReportBaseline{
-            ModelPtr(std::move(b.model)), std::filesystem::path(*baseline).filename().string(), {}};
+            std::move(baselineModel), std::filesystem::path(*baseline).filename().string(), {}};
         base->comparison =
             compareRuns(*base->model, analyze(*base->model, rules), *model, analysis);
     }
