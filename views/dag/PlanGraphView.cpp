@@ -4,11 +4,8 @@
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QPainterPath>
-#include <QWheelEvent>
 
 #include <algorithm>
-#include <cmath>
 
 #include "dag/MiniMap.h"
 #include "figures/PlanMetrics.h"
@@ -25,13 +22,9 @@ QString text(const std::string& s) {
 
 }  // namespace
 
-PlanGraphView::PlanGraphView(QWidget* parent) : QGraphicsView(parent) {
-    setScene(new QGraphicsScene(this));
+PlanGraphView::PlanGraphView(QWidget* parent) : GraphView(parent) {
     miniMap_ = new MiniMap(this);
     miniMap_->hide();
-    setRenderHint(QPainter::Antialiasing);
-    setDragMode(QGraphicsView::ScrollHandDrag);
-    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
 }
 
 void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
@@ -96,26 +89,7 @@ void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
         label->setBrush(pal.color(QPalette::PlaceholderText));
         label->setPos(b.x + 4, b.y + 2);
     }
-    for (size_t i = 0; i < layout_.edges.size(); ++i) {
-        const auto& path = layout_.edges[i].bezier;
-        if (path.size() < 4) continue;
-        QPainterPath curve(QPointF(path[0].x, path[0].y));
-        for (size_t k = 1; k + 2 < path.size(); k += 3)
-            curve.cubicTo(QPointF(path[k].x, path[k].y), QPointF(path[k + 1].x, path[k + 1].y),
-                          QPointF(path[k + 2].x, path[k + 2].y));
-        const QPointF end(path.back().x, path.back().y);
-        const QPointF tip(layout_.edges[i].arrowTip.x, layout_.edges[i].arrowTip.y);
-        curve.lineTo(tip);
-        scene()->addPath(curve, QPen(pal.color(QPalette::Text), 1));
-        // Arrowhead at the target.
-        const QPointF dir = tip - end;
-        const double len = std::hypot(dir.x(), dir.y());
-        if (len > 0.1) {
-            const QPointF u = dir / len, nrm(-u.y(), u.x());
-            QPolygonF head({tip, tip - u * 7 + nrm * 3.5, tip - u * 7 - nrm * 3.5});
-            scene()->addPolygon(head, Qt::NoPen, pal.color(QPalette::Text));
-        }
-    }
+    for (const auto& edge : layout_.edges) addEdge(edge, pal.color(QPalette::Text));
     for (size_t i = 0; i < layout_.nodes.size(); ++i) {
         const auto& b = layout_.nodes[i];
         // Shaded by the share of the plan's measured time the operator took.
@@ -199,14 +173,6 @@ void PlanGraphView::scrollContentsBy(int dx, int dy) {
 QPoint PlanGraphView::nodePosition(int node) const {
     const auto& b = layout_.nodes[size_t(node)];
     return mapFromScene(QPointF(b.x + b.width / 2, b.y + b.height / 2));
-}
-
-void PlanGraphView::wheelEvent(QWheelEvent* event) {
-    if (!(event->modifiers() & Qt::ControlModifier)) return QGraphicsView::wheelEvent(event);
-    const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
-    scale(factor, factor);
-    placeMiniMap();
-    event->accept();
 }
 
 void PlanGraphView::mouseReleaseEvent(QMouseEvent* event) {

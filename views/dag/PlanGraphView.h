@@ -5,16 +5,14 @@
 // to show the stage that ran it.
 #pragma once
 
-#include <QGraphicsView>
-
-#include "dag/GraphLayout.h"
+#include "dag/GraphView.h"
 #include "qt/LoadSession.h"
 
 namespace stagelight {
 
 class MiniMap;
 
-class PlanGraphView : public QGraphicsView {
+class PlanGraphView : public GraphView {
     Q_OBJECT
 public:
     explicit PlanGraphView(QWidget* parent = nullptr);
@@ -30,7 +28,7 @@ Q_SIGNALS:
     void stageRequested(qint32 stageId, qint32 attemptId);
 
 protected:
-    void wheelEvent(QWheelEvent* event) override;
+    void zoomed() override { placeMiniMap(); }
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;

@@ -3,11 +3,8 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QMouseEvent>
-#include <QPainterPath>
-#include <QWheelEvent>
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 
 #include "figures/StageTotals.h"
@@ -16,13 +13,6 @@
 
 namespace stagelight {
 namespace {
-
-std::string scopeName(const std::string& scopeJson) {
-    const size_t at = scopeJson.find("\"name\":\"");
-    if (at == std::string::npos) return {};
-    const size_t from = at + 8, to = scopeJson.find('"', from);
-    return scopeJson.substr(from, to == std::string::npos ? std::string::npos : to - from);
-}
 
 // The attempt of a stage to draw: the latest one.
 const StageAttempt* latestAttempt(const EventLogModel& m, int32_t stageId) {
@@ -34,12 +24,7 @@ const StageAttempt* latestAttempt(const EventLogModel& m, int32_t stageId) {
 
 }  // namespace
 
-StageDagView::StageDagView(QWidget* parent) : QGraphicsView(parent) {
-    setScene(new QGraphicsScene(this));
-    setRenderHint(QPainter::Antialiasing);
-    setDragMode(QGraphicsView::ScrollHandDrag);
-    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-}
+StageDagView::StageDagView(QWidget* parent) : GraphView(parent) {}
 
 void StageDagView::setJob(ModelPtr model, int32_t jobId) {
     model_ = std::move(model);
@@ -66,7 +51,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
         std::sort(rdds.begin(), rdds.end(),
                   [](const RddInfo& a, const RddInfo& b) { return a.id < b.id; });
         for (const RddInfo& r : rdds) {
-            const std::string scope = scopeName(r.scope);
+            const std::string scope = r.scopeName();
             labels.push_back(QString::fromStdString((scope.empty() ? "" : scope + "\n") + r.name +
                                                     " [" + std::to_string(r.id) + "]"));
             const QFontMetricsF fm(font());
@@ -143,23 +128,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
         label->setPos(b.x + 4, b.y + 2);
         box->setToolTip(QObject::tr("Click to show stage %1").arg(s.stageId));
     }
-    for (const auto& e : layout_.edges) {
-        if (e.bezier.size() < 4) continue;
-        QPainterPath curve(QPointF(e.bezier[0].x, e.bezier[0].y));
-        for (size_t k = 1; k + 2 < e.bezier.size(); k += 3)
-            curve.cubicTo(QPointF(e.bezier[k].x, e.bezier[k].y),
-                          QPointF(e.bezier[k + 1].x, e.bezier[k + 1].y),
-                          QPointF(e.bezier[k + 2].x, e.bezier[k + 2].y));
-        const QPointF end(e.bezier.back().x, e.bezier.back().y), tip(e.arrowTip.x, e.arrowTip.y);
-        curve.lineTo(tip);
-        scene()->addPath(curve, QPen(pal.color(QPalette::Text), 1));
-        const QPointF dir = tip - end;
-        if (const double len = std::hypot(dir.x(), dir.y()); len > 0.1) {
-            const QPointF u = dir / len, n(-u.y(), u.x());
-            scene()->addPolygon(QPolygonF({tip, tip - u * 7 + n * 3.5, tip - u * 7 - n * 3.5}),
-                                Qt::NoPen, pal.color(QPalette::Text));
-        }
-    }
+    for (const auto& edge : layout_.edges) addEdge(edge, pal.color(QPalette::Text));
     for (size_t i = 0; i < layout_.nodes.size(); ++i) {
         const auto& b = layout_.nodes[i];
         const bool skipped =
@@ -181,13 +150,6 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
 QPoint StageDagView::stagePosition(size_t stage) const {
     const auto& b = layout_.clusters[stage];
     return mapFromScene(QPointF(b.x + 6, b.y + 6));
-}
-
-void StageDagView::wheelEvent(QWheelEvent* event) {
-    if (!(event->modifiers() & Qt::ControlModifier)) return QGraphicsView::wheelEvent(event);
-    const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
-    scale(factor, factor);
-    event->accept();
 }
 
 void StageDagView::mouseReleaseEvent(QMouseEvent* event) {

@@ -4,14 +4,12 @@
 // slowest emphasized. Laid out by Graphviz dot; clicking a stage shows it everywhere.
 #pragma once
 
-#include <QGraphicsView>
-
-#include "dag/GraphLayout.h"
+#include "dag/GraphView.h"
 #include "qt/LoadSession.h"
 
 namespace stagelight {
 
-class StageDagView : public QGraphicsView {
+class StageDagView : public GraphView {
     Q_OBJECT
 public:
     explicit StageDagView(QWidget* parent = nullptr);
@@ -24,7 +22,6 @@ Q_SIGNALS:
     void stageClicked(qint32 stageId, qint32 attemptId);
 
 protected:
-    void wheelEvent(QWheelEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:

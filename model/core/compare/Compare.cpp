@@ -23,13 +23,6 @@ struct StageShape {
     std::vector<std::string> plan;     // operator names of the job's SQL plan, sorted
 };
 
-std::string scopeName(const std::string& scopeJson) {
-    const size_t at = scopeJson.find("\"name\":\"");
-    if (at == std::string::npos) return {};
-    const size_t from = at + 8, to = scopeJson.find('"', from);
-    return scopeJson.substr(from, to == std::string::npos ? std::string::npos : to - from);
-}
-
 double skewRatio(const TaskTable& t, const std::vector<uint32_t>& rows) {
     std::vector<int64_t> d;
     for (uint32_t r : rows)
@@ -87,7 +80,7 @@ std::vector<StageShape> shapes(const EventLogModel& m) {
                 std::sort(sh.plan.begin(), sh.plan.end());
             }
         }
-        for (const RddInfo& r : s.rdds) sh.rdds.push_back(r.name + "|" + scopeName(r.scope));
+        for (const RddInfo& r : s.rdds) sh.rdds.push_back(r.name + "|" + r.scopeName());
         std::sort(sh.rdds.begin(), sh.rdds.end());
         for (int32_t p : s.parentIds) sh.parents.push_back(stageNames[p]);
         std::sort(sh.parents.begin(), sh.parents.end());

@@ -2,6 +2,13 @@
 
 namespace stagelight {
 
+std::string RddInfo::scopeName() const {
+    const size_t at = scope.find("\"name\":\"");
+    if (at == std::string::npos) return {};
+    const size_t from = at + 8, to = scope.find('"', from);
+    return scope.substr(from, to == std::string::npos ? std::string::npos : to - from);
+}
+
 std::string_view stageStatusName(StageStatus status) {
     switch (status) {
         case StageStatus::Pending:

@@ -50,6 +50,9 @@ struct RddInfo {
     bool barrier = false;
     int32_t numPartitions = 0, numCachedPartitions = 0;
     int64_t memorySize = 0, diskSize = 0;
+
+    // The operation's name from the Scope JSON ({"id":"3","name":"Exchange"}), or empty.
+    std::string scopeName() const;
 };
 
 struct AccumulableInfo {
