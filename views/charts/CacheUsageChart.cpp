@@ -22,14 +22,6 @@ CacheUsageChart::CacheUsageChart(QWidget* parent) : QWidget(parent), plot_(new Q
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    const QPalette pal = palette();
-    plot_->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
-    }
     plot_->xAxis->setLabel(tr("seconds from the application's start"));
     plot_->yAxis->setLabel(tr("cached"));
     QCPGraph* memory = plot_->addGraph();
@@ -41,8 +33,7 @@ CacheUsageChart::CacheUsageChart(QWidget* parent) : QWidget(parent), plot_(new Q
     disk->setLineStyle(QCPGraph::lsStepLeft);
     disk->setPen(QPen(palette::kWarning, 2, Qt::DashLine));
     plot_->legend->setVisible(true);
-    plot_->legend->setBrush(pal.color(QPalette::Base));
-    plot_->legend->setTextColor(pal.color(QPalette::Text));
+    applyChartPalette(plot_, palette());
 }
 
 void CacheUsageChart::setUsage(const CacheUsage& usage, int64_t appStartMs, int64_t appEndMs) {

@@ -15,13 +15,6 @@ ExecutorChart::ExecutorChart(QWidget* parent) : QWidget(parent), plot_(new QCust
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
     const QPalette pal = palette();
-    plot_->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
-    }
     plot_->xAxis->setLabel(tr("seconds from the application's start"));
     plot_->yAxis->setLabel(tr("cores"));
     plot_->yAxis2->setLabel(tr("executors"));
@@ -40,8 +33,7 @@ ExecutorChart::ExecutorChart(QWidget* parent) : QWidget(parent), plot_(new QCust
     busy->setPen(Qt::NoPen);
     busy->setBrush(QColor(0xB3, 0xDE, 0x69, 200));
     plot_->legend->setVisible(true);
-    plot_->legend->setBrush(pal.color(QPalette::Base));
-    plot_->legend->setTextColor(pal.color(QPalette::Text));
+    applyChartPalette(plot_, pal);
 }
 
 void ExecutorChart::setAnalysis(const ModelPtr& model, const AnalysisPtr& analysis) {

@@ -14,3 +14,21 @@
 #undef slots
 #undef emit
 #undef foreach
+
+namespace stagelight {
+
+// A chart in the widget's palette (light or dark): background, axes, ticks, labels and legend.
+inline void applyChartPalette(QCustomPlot* plot, const QPalette& pal) {
+    plot->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis* axis : plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+    }
+    plot->legend->setBrush(pal.color(QPalette::Base));
+    plot->legend->setTextColor(pal.color(QPalette::Text));
+}
+
+}  // namespace stagelight

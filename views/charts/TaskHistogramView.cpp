@@ -76,15 +76,9 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
 void TaskHistogramView::applyPalette() {
     const QPalette pal = palette();
     bars_->setBrush(pal.color(QPalette::Highlight).lighter(130));
-    plot_->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
+    applyChartPalette(plot_, pal);
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis})
         axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
-    }
 }
 
 void TaskHistogramView::changeEvent(QEvent* event) {

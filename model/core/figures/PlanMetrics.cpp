@@ -20,24 +20,19 @@ std::string withSeparators(int64_t v) {  // Spark formats counts with grouping
 }  // namespace
 
 std::string sqlMetricText(const std::string& type, std::vector<int64_t> values, int64_t driver) {
-    int64_t total = driver;
-    for (int64_t v : values) total += v;
-    if (type == "sum" || type.empty() || values.empty()) {
-        if (type == "size") return formatBytes(total);
-        if (type == "timing") return formatDuration(total);
-        if (type == "nsTiming") return formatDuration(total / 1000000);
-        return withSeparators(total);
-    }
-    std::sort(values.begin(), values.end());
-    const int64_t min = values.front(), med = values[values.size() / 2], max = values.back();
     auto fmt = [&](int64_t v) {
         if (type == "size") return formatBytes(v);
         if (type == "timing") return formatDuration(v);
         if (type == "nsTiming") return formatDuration(v / 1000000);
         return withSeparators(v);
     };
+    int64_t total = driver;
+    for (int64_t v : values) total += v;
+    if (type == "sum" || type.empty() || values.empty()) return fmt(total);
+    std::sort(values.begin(), values.end());
     const std::string head = type == "average" ? "avg" : fmt(total);
-    return head + " (" + fmt(min) + ", " + fmt(med) + ", " + fmt(max) + ")";
+    return head + " (" + fmt(values.front()) + ", " + fmt(values[values.size() / 2]) + ", " +
+           fmt(values.back()) + ")";
 }
 
 PlanMetricTable::PlanMetricTable(const EventLogModel& model, const SqlExecution& execution) {
