@@ -1,5 +1,6 @@
 #include "gui/DetailPanels.h"
 
+#include <QComboBox>
 #include <QFontDatabase>
 
 #include <QLineEdit>
@@ -63,16 +64,21 @@ SqlPanel::SqlPanel(QWidget* parent)
       model_(new SqlExecutionModel(this)),
       table_(new DataTableView(this)),
       graph_(new PlanGraphView(this)),
-      plan_(new QPlainTextEdit(this)) {
+      plan_(new QPlainTextEdit(this)),
+      which_(new QComboBox(this)) {
     table_->setSourceModel(model_);
     table_->sortByColumn(SqlExecutionModel::Id, Qt::AscendingOrder);
     plan_->setReadOnly(true);
     plan_->setLineWrapMode(QPlainTextEdit::NoWrap);
     plan_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     plan_->setPlaceholderText(tr("The physical plan of the selected query"));
+    which_->addItem(tr("Final plan"));
+    which_->addItem(tr("Initial plan"));
+    which_->setEnabled(false);
     auto* tabs = new QTabWidget(this);
     tabs->addTab(graph_, tr("Plan graph"));
     tabs->addTab(plan_, tr("Plan text"));
+    tabs->setCornerWidget(which_, Qt::TopRightCorner);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(table_);
     split->addWidget(tabs);
@@ -81,24 +87,51 @@ SqlPanel::SqlPanel(QWidget* parent)
     connect(graph_, &PlanGraphView::stageRequested, this, &SqlPanel::stageRequested);
     auto show = [this](const QModelIndex& index) {
         const SqlExecution* q = model_->execution(table_->sourceIndex(index).row());
-        plan_->setPlainText(q ? QString::fromStdString(q->plan.physicalPlanDescription.empty()
-                                                           ? q->details
-                                                           : q->plan.physicalPlanDescription)
-                              : QString());
-        graph_->setExecution(snapshot_, q ? q->id : -1);
+        execution_ = q ? q->id : -1;
+        showPlan();
     };
     connect(table_, &QAbstractItemView::clicked, this, show);
     connect(table_, &QAbstractItemView::activated, this, show);
+    connect(which_, &QComboBox::currentIndexChanged, this, [this] { showPlan(); });
+}
+
+void SqlPanel::showPlan() {
+    const SqlExecution* q = snapshot_ ? snapshot_->sqlExecution(execution_) : nullptr;
+    const bool adaptive = q && !q->initialPlan.nodes.empty();
+    which_->setEnabled(adaptive);
+    which_->setToolTip(adaptive ? tr("Adaptive query execution changed this plan %n time(s): "
+                                     "the final plan ran; the initial one was planned first",
+                                     nullptr, q->planUpdates)
+                                : tr("Adaptive query execution did not change this plan"));
+    const bool initial = adaptive && which_->currentIndex() == 1;
+    const SqlPlan* plan = q ? (initial ? &q->initialPlan : &q->plan) : nullptr;
+    plan_->setPlainText(plan ? QString::fromStdString(plan->physicalPlanDescription.empty()
+                                                          ? q->details
+                                                          : plan->physicalPlanDescription)
+                             : QString());
+    graph_->setExecution(snapshot_, execution_,
+                         initial ? PlanGraphView::Which::Initial : PlanGraphView::Which::Final);
+}
+
+void SqlPanel::showInitialPlan(bool initial) {
+    which_->setCurrentIndex(initial ? 1 : 0);
+    showPlan();
+}
+
+bool SqlPanel::initialPlanAvailable() const {
+    return which_->isEnabled();
 }
 
 void SqlPanel::setModel(ModelPtr model) {
     snapshot_ = model;
+    execution_ = -1;
     model_->setModel(std::move(model));
     plan_->clear();
     graph_->setExecution(nullptr, -1);
 }
 
 void SqlPanel::showNode(int64_t executionId, int64_t nodeId) {
+    which_->setCurrentIndex(0);  // findings name nodes of the final plan
     showExecution(executionId);
     graph_->highlightNode(nodeId);
 }

@@ -8,6 +8,7 @@
 #include "qt/LoadSession.h"
 
 class QLineEdit;
+class QComboBox;
 class QPlainTextEdit;
 
 namespace stagelight {
@@ -45,16 +46,22 @@ public:
     void showNode(int64_t executionId, int64_t nodeId);  // a finding's plan node, highlighted
     QString planText() const;
     PlanGraphView* graph() const { return graph_; }
+    // Adaptive execution: show the initial plan instead of the final one (when AQE changed it).
+    void showInitialPlan(bool initial);
+    bool initialPlanAvailable() const;
 
 Q_SIGNALS:
     void stageRequested(qint32 stageId, qint32 attemptId);  // an operator was clicked
 
 private:
+    void showPlan();
     ModelPtr snapshot_;
+    int64_t execution_ = -1;
     SqlExecutionModel* model_;
     DataTableView* table_;
     PlanGraphView* graph_;
     QPlainTextEdit* plan_;
+    QComboBox* which_;
 };
 
 class CachePanel : public QWidget {

@@ -323,6 +323,18 @@ private Q_SLOTS:
         QVERIFY(sql->planText().contains(QStringLiteral("Physical Plan")));
         raise("sqlDock");
         save(sql, "sql.png");
+        // The adaptive query (the demo's skewed aggregation) switches to its initial plan.
+        QVERIFY(!sql->initialPlanAvailable());
+        for (const SqlExecution& q : w.currentModel()->sqlExecutions) {
+            if (q.planUpdates == 0) continue;
+            sql->showExecution(q.id);
+            QVERIFY(sql->initialPlanAvailable());
+            QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=true")));
+            sql->showInitialPlan(true);
+            QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=false")));
+            save(sql, "sql-initial-plan.png");
+            sql->showInitialPlan(false);
+        }
         auto* env = w.findChild<EnvironmentPanel*>();
         QVERIFY(env);
         const int all = env->visibleRows();
@@ -349,6 +361,21 @@ private Q_SLOTS:
         QCOMPARE(memory.back().second, double(usage.series.back().memoryBytes));
         raise("cacheDock");
         save(cache, "cache.png");
+        // An application that unpersists: the chart marks it where the model places it.
+        const QString released = tmp_.filePath(QStringLiteral("released.json"));
+        test::writeFile(released.toStdString(),
+                        gen::generateLogText(gen::makeScenario("cache-released")));
+        LoadResult loaded = loadEventLog(released.toStdString());
+        QVERIFY(loaded.model);
+        const CacheUsage releasedUsage = cacheUsage(*loaded.model);
+        QCOMPARE(releasedUsage.unpersists.size(), size_t(1));
+        CacheUsageChart chart;
+        chart.resize(700, 380);
+        const int64_t appStart = loaded.model->application.startTime;
+        chart.setUsage(releasedUsage, appStart, loaded.model->application.endTime);
+        QCOMPARE(chart.unpersistMarks(),
+                 std::vector<double>{double(releasedUsage.unpersists[0].timeMs - appStart) / 1000});
+        save(&chart, "cache-unpersist.png");
     }
 
     void comparesWithABaseline() {

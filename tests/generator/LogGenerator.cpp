@@ -197,6 +197,7 @@ private:
         const int64_t sqlId = stats_.sqlExecutions++;
         const GenPlan plan = buildPlan(job, nextAccumulator_, job.table);
         const std::vector<GenMetric> metrics = plan.allMetrics();
+        const GenPlan started = job.adaptive ? initialAdaptivePlan(plan) : plan;
         line(
             "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\","
             "\"executionId\":" +
@@ -204,8 +205,9 @@ private:
                 ",\"description\":" + escapeJson(job.description) +
                 ",\"details\":\"org.apache.spark.sql.Dataset.collect(Dataset.scala:3575)\","
                 "\"physicalPlanDescription\":" +
-                escapeJson(plan.description) + ",\"sparkPlanInfo\":" + planInfoJson(plan.root) +
-                ",\"time\":" + num(now_) + ",\"modifiedConfigs\":{},\"jobTags\":[]}",
+                escapeJson(started.description) +
+                ",\"sparkPlanInfo\":" + planInfoJson(started.root) + ",\"time\":" + num(now_) +
+                ",\"modifiedConfigs\":{},\"jobTags\":[]}",
             true);
         now_ += 40;
         const int firstStage = nextStage_;
@@ -256,6 +258,14 @@ private:
                 r = runStage(spec, infos[i], 1, rest, prev, metrics, int(i), false);
             }
             prev = r;
+            if (i == 0 && job.adaptive)  // the first query stage done: AQE re-plans
+                line(
+                    "{\"Event\":\"org.apache.spark.sql.execution.ui."
+                    "SparkListenerSQLAdaptiveExecutionUpdate\",\"executionId\":" +
+                        num(sqlId) +
+                        ",\"physicalPlanDescription\":" + escapeJson(plan.description) +
+                        ",\"sparkPlanInfo\":" + planInfoJson(plan.root) + "}",
+                    true);
         }
         line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
                  ",\"Completion Time\":" + num(now_ + 5) +
@@ -268,6 +278,13 @@ private:
             "\"executionId\":" +
                 num(sqlId) + ",\"time\":" + num(now_) + ",\"errorMessage\":\"\"}",
             true);
+        // Spark logs an unpersist without a time, after the events around it.
+        if (job.unpersistAtEnd)
+            for (size_t i = 0; i < job.stages.size(); ++i)
+                if (job.stages[i].cacheOutput)
+                    line("{\"Event\":\"SparkListenerUnpersistRDD\",\"RDD ID\":" +
+                             num(infos[i].rddId) + "}",
+                         true);
     }
 
     void driverMetrics(int64_t sqlId, const JobSpec& job, const std::vector<GenMetric>& metrics) {

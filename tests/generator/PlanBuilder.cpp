@@ -96,7 +96,36 @@ void collect(const GenPlanNode& n, std::vector<GenMetric>& out) {
     for (const auto& c : n.children) collect(c, out);
 }
 
+// AQE's final plan reads each shuffle through a query stage: AQEShuffleRead → ShuffleQueryStage.
+GenPlanNode withQueryStages(GenPlanNode n, int& stageId) {
+    for (auto& c : n.children) c = withQueryStages(std::move(c), stageId);
+    if (n.name != "Exchange") return n;
+    const int id = stageId++;
+    GenPlanNode stage{"ShuffleQueryStage", "ShuffleQueryStage " + std::to_string(id), {}, {}, {}};
+    stage.children.push_back(std::move(n));
+    GenPlanNode read{"AQEShuffleRead", "AQEShuffleRead coalesced", {}, {}, {}};
+    read.children.push_back(std::move(stage));
+    return read;
+}
+
+GenPlanNode withoutQueryStages(const GenPlanNode& n) {
+    if (n.name == "AQEShuffleRead" || n.name == "ShuffleQueryStage")
+        return withoutQueryStages(n.children.front());
+    GenPlanNode out = n;
+    for (auto& c : out.children) c = withoutQueryStages(c);
+    return out;
+}
+
 }  // namespace
+
+GenPlan initialAdaptivePlan(const GenPlan& finalPlan) {
+    GenPlan plan;
+    plan.root = withoutQueryStages(finalPlan.root);
+    plan.root.simpleString = "AdaptiveSparkPlan isFinalPlan=false";
+    plan.description = "== Physical Plan ==\n";
+    describe(plan.root, 0, plan.description);
+    return plan;
+}
 
 std::vector<GenMetric> GenPlan::allMetrics() const {
     std::vector<GenMetric> out;
@@ -184,6 +213,8 @@ GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::str
                       b.metric("written output", "size", MetricRole::WrittenBytes, -1),
                       b.metric("number of output rows", "sum", MetricRole::WrittenRows, -1)},
                      {std::move(top)});
+    int queryStage = 0;
+    if (job.adaptive) top = withQueryStages(std::move(top), queryStage);
     GenPlan plan;
     plan.root =
         b.node("AdaptiveSparkPlan", "AdaptiveSparkPlan isFinalPlan=true", {}, {std::move(top)});

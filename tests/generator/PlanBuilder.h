@@ -66,6 +66,10 @@ struct GenPlan {
     std::vector<GenMetric> allMetrics() const;
 };
 
+// The plan an adaptive query starts with: the final plan without its query stages and shuffle
+// reads, "isFinalPlan=false" (the same operators and accumulators, as Spark's AQE keeps them).
+GenPlan initialAdaptivePlan(const GenPlan& finalPlan);
+
 // `nextAccumulatorId` is advanced past the ids the plan uses.
 GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::string& table);
 

@@ -48,6 +48,7 @@ std::vector<std::string> scenarioNames() {
             "failures",
             "speculation",
             "cache",
+            "cache-released",
             "missed-broadcast",
             "oversized-broadcast",
             "missing-pushdown",
@@ -108,6 +109,11 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         c.jobs = {agg(32, 16), agg(32, 16)};
         c.jobs[0].stages[0].cacheOutput = true;
         c.jobs[0].stages[0].cachedFraction = 0.6;
+    } else if (name == "cache-released") {  // cached, reused, then unpersisted
+        c.jobs = {agg(32, 16), agg(32, 16), agg(16, 8)};
+        c.jobs[0].stages[0].cacheOutput = true;
+        c.jobs[1].unpersistAtEnd = true;
+        c.jobs[1].stages[0].cacheOutput = true;
     } else if (name == "missed-broadcast") {
         c.jobs = {agg(32, 16)};
         c.jobs[0].plan = PlanShape::SortMergeJoin;
@@ -181,6 +187,7 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         skewed.broadcastBytes = 6 << 20;
         skewed.stages[0].cacheOutput = true;
         skewed.stages[0].cachedFraction = 0.55;
+        skewed.adaptive = true;
         JobSpec flaky = aggregationJob("staging.sales", 48, 24, scale, "StoreJoin.scala", "count");
         flaky.description = "SELECT * FROM staging.sales s JOIN dim.stores d ON s.store = d.id";
         flaky.plan = PlanShape::BroadcastJoin;

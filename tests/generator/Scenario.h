@@ -43,6 +43,8 @@ struct JobSpec {
     int64_t driverGapBeforeMs = 500;  // driver-only time before the job
     std::string table = "sales";      // what the plan's scans read
     int extraColumns = 0;             // more columns in the scans' ReadSchema (a wide table)
+    bool unpersistAtEnd = false;      // unpersists the RDDs its stages cached once it ends
+    bool adaptive = false;  // AQE: starts with the initial plan, updated to the final plan
 };
 
 struct ScenarioConfig {
@@ -68,9 +70,9 @@ struct ScenarioConfig {
 };
 
 // Preset names: demo, healthy, skew, spill, small-files, tiny-tasks, too-few-partitions,
-// idle-executors, gc-pressure, failures, speculation, cache, missed-broadcast, oversized-broadcast,
-// missing-pushdown, python-udf, cartesian, cold-start, slow-host, locality, wide-scan,
-// speculation-waste, bench.
+// idle-executors, gc-pressure, failures, speculation, cache, cache-released, missed-broadcast,
+// oversized-broadcast, missing-pushdown, python-udf, cartesian, cold-start, slow-host, locality,
+// wide-scan, speculation-waste, bench.
 std::vector<std::string> scenarioNames();
 // `scale` multiplies task counts (bench uses it to reach a target size). Unknown name: healthy.
 ScenarioConfig makeScenario(const std::string& name, double scale = 1.0);

@@ -2,6 +2,7 @@
 // starts at its child and ends (arrow tip) at its parent, operators sit inside their stage's box;
 // clicking an operator asks for the stage that ran it; a 2,000-operator plan lays out too.
 #include <QApplication>
+#include <QPainter>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -10,6 +11,7 @@
 #include "dag/GraphLayout.h"
 #include "dag/PlanGraphView.h"
 #include "dag/StageDagView.h"
+#include "figures/PlanGraph.h"
 #include "load/Loader.h"
 
 using namespace stagelight;
@@ -52,7 +54,7 @@ void checkLayout(const LayoutInput& in, const LayoutResult& out) {
 
 }  // namespace
 
-class PlanGraph : public QObject {
+class PlanGraphTest : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
 
@@ -69,13 +71,15 @@ private Q_SLOTS:
         int clicked = 0;
         for (const SqlExecution& q : model->sqlExecutions) {
             view.setExecution(model, q.id);
-            QCOMPARE(view.nodeCount(), int(q.plan.nodes.size()));
-            LayoutInput in;  // the same graph, to check the edges against the plan
-            for (size_t i = 0; i < q.plan.nodes.size(); ++i) {
+            // One box per operator, two per shuffle exchange (write and read halves).
+            const PlanGraph& g = view.graph();
+            QCOMPARE(view.nodeCount(), int(g.nodes.size()));
+            QVERIFY(g.nodes.size() >= q.plan.nodes.size());
+            LayoutInput in;  // the same graph, to check the edges against it
+            for (size_t i = 0; i < g.nodes.size(); ++i)
                 in.nodes.push_back(
                     {view.layout().nodes[i].width, view.layout().nodes[i].height, -1});
-                for (int32_t child : q.plan.nodes[i].children) in.edges.push_back({child, int(i)});
-            }
+            for (const auto& [from, to] : g.edges) in.edges.push_back({from, to});
             LayoutResult check = view.layout();
             check.clusters.clear();
             checkLayout(in, check);
@@ -85,7 +89,7 @@ private Q_SLOTS:
                 view.fitAll();
                 QSignalSpy stage(&view, &PlanGraphView::stageRequested);
                 QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier,
-                                  view.nodePosition(int(i)));
+                                  view.nodePosition(g.nodesOf(int32_t(i)).front()));
                 if (stage.size() == 1) ++clicked;
                 break;
             }
@@ -102,6 +106,114 @@ private Q_SLOTS:
         QVERIFY(view.miniMapShown());
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "plan-graph-zoomed.png").string())));
+    }
+
+    void adaptivePlansSwitchToTheInitialPlan() {
+        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "demo-aqe";
+        test::writeFile(p, gen::generateLogText(gen::makeScenario("demo")));
+        LoadResult r = loadEventLog(p);
+        QVERIFY(r.model);
+        ModelPtr model(std::move(r.model));
+        const auto q = std::find_if(model->sqlExecutions.begin(), model->sqlExecutions.end(),
+                                    [](const SqlExecution& e) { return e.planUpdates > 0; });
+        QVERIFY(q != model->sqlExecutions.end());
+        PlanGraphView view;
+        view.resize(1000, 700);
+        view.show();
+        const auto names = [&] {
+            QStringList out;
+            for (const auto& n : view.graph().nodes) out << QString::fromStdString(n.title);
+            return out;
+        };
+        view.setExecution(model, q->id, PlanGraphView::Which::Final);
+        QVERIFY(names().contains(QStringLiteral("ShuffleQueryStage")));
+        QVERIFY(names().contains(QStringLiteral("Exchange (write)")));
+        const int finalCount = view.nodeCount();
+        view.setExecution(model, q->id, PlanGraphView::Which::Initial);
+        QVERIFY(!names().contains(QStringLiteral("ShuffleQueryStage")));
+        QVERIFY(names().contains(QStringLiteral("Exchange (read)")));
+        QVERIFY(view.nodeCount() < finalCount);
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "plan-graph-initial.png").string())));
+        // Without adaptive updates the initial plan is the plan itself.
+        const SqlExecution& plain = model->sqlExecutions.front();
+        QCOMPARE(plain.planUpdates, 0);
+        view.setExecution(model, plain.id, PlanGraphView::Which::Initial);
+        QCOMPARE(view.nodeCount(),
+                 int(buildPlanGraph(plain.plan, PlanMetricTable(*model, plain)).nodes.size()));
+    }
+
+    void largePlansStayInteractive() {
+        // 2,400 operators: a chain of 200 exchanges, each over a join of a scan and the rest.
+        auto model = std::make_shared<EventLogModel>();
+        SqlExecution q;
+        q.id = 7;
+        q.started = true;
+        int64_t acc = 1;
+        const auto node = [&](std::string name, std::vector<int32_t> children) {
+            PlanNode n;
+            n.nodeName = std::move(name);
+            n.children = std::move(children);
+            n.metrics.push_back({"number of output rows", "sum", acc++});
+            q.plan.nodes.push_back(std::move(n));
+            return int32_t(q.plan.nodes.size() - 1);
+        };
+        int32_t below = node("Scan parquet t0", {});
+        for (int i = 0; i < 400; ++i) {
+            const int32_t scan = node("Scan parquet t" + std::to_string(i + 1), {});
+            const int32_t filter = node("Filter", {scan});
+            const int32_t project = node("Project", {filter});
+            const int32_t join = node("SortMergeJoin", {below, project});
+            const int32_t sort = node("Sort", {join});
+            below = node("Exchange", {sort});
+        }
+        std::reverse(q.plan.nodes.begin(), q.plan.nodes.end());  // the root first, as decoded
+        const int32_t last = int32_t(q.plan.nodes.size()) - 1;
+        for (auto& n : q.plan.nodes)
+            for (auto& c : n.children) c = last - c;
+        model->sqlExecutions.push_back(q);
+        model->sqlIndex[q.id] = 0;
+        PlanGraphView view;
+        view.resize(1200, 800);
+        view.show();
+        QElapsedTimer timer;
+        timer.start();
+        view.setExecution(model, q.id);
+        const qint64 handedOff = timer.restart();
+        // Laid out on a worker: the window keeps handling events meanwhile.
+        QVERIFY(view.layoutPending());
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending() && view.nodeCount() > 0, 60000);
+        const qint64 build = timer.restart();
+        qInfo("setExecution returned after %lld ms", handedOff);
+        QCOMPARE(view.nodeCount(), int(q.plan.nodes.size()));
+        QVERIFY(view.miniMapShown());
+        QImage frame(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+        {
+            QPainter painter(&frame);
+            view.render(&painter);  // fitted: boxes only, the text too small to draw
+        }
+        const qint64 fitted = timer.restart();
+        view.resetTransform();
+        view.centerOn(view.scene()->sceneRect().center());
+        {
+            QPainter painter(&frame);
+            view.render(&painter);
+        }
+        const qint64 actual = timer.restart();
+        const int operators = view.nodeCount();
+        LayoutInput in;  // the layout alone, for the record
+        for (const auto& b : view.layout().nodes) in.nodes.push_back({b.width, b.height, -1});
+        for (const auto& [from, to] : view.graph().edges) in.edges.push_back({from, to});
+        QVERIFY(layoutGraph(in).ok);
+        qInfo("the layout alone %lld ms", timer.elapsed());
+        // A new plan while a layout runs drops the old one.
+        view.setExecution(model, q.id);
+        view.setExecution(nullptr, -1);
+        QTest::qWait(50);
+        QCOMPARE(view.nodeCount(), 0);
+        // Figures for the record, not a timed test (benchmarks carry the targets).
+        qInfo("%d operators: layout and scene %lld ms, paint fitted %lld ms, at 100%% %lld ms",
+              operators, build, fitted, actual);
     }
 
     void jobDagGroupsRddsByStage() {
@@ -155,5 +267,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(PlanGraph)
+QTEST_MAIN(PlanGraphTest)
 #include "tst_plan_graph.moc"

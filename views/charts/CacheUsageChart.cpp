@@ -33,6 +33,8 @@ CacheUsageChart::CacheUsageChart(QWidget* parent) : QWidget(parent), plot_(new Q
     disk->setLineStyle(QCPGraph::lsStepLeft);
     disk->setPen(QPen(palette::kWarning, 2, Qt::DashLine));
     plot_->legend->setVisible(true);
+    // Top left: the cache is empty at the start, so that corner is free of the curves.
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     applyChartPalette(plot_, palette());
 }
 
@@ -54,6 +56,25 @@ void CacheUsageChart::setUsage(const CacheUsage& usage, int64_t appStartMs, int6
         t.push_back(double(appEndMs - appStartMs) / 1000.0);
         memory.push_back(memory.back());
         disk.push_back(disk.back());
+    }
+    // Unpersist marks: the log gives no unpersist time, so each sits at the latest event logged
+    // before it; the label names the RDD (plain text drawn by QCustomPlot).
+    plot_->clearItems();
+    marks_.clear();
+    for (const CacheUnpersist& u : usage.unpersists) {
+        const double x = double(u.timeMs - appStartMs) / 1000.0;
+        marks_.push_back(x);
+        auto* line = new QCPItemStraightLine(plot_);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(palette().color(QPalette::PlaceholderText), 1, Qt::DashLine));
+        auto* label = new QCPItemText(plot_);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(x, 0.97 - 0.08 * double(marks_.size() % 3));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setPadding(QMargins(3, 0, 0, 0));
+        label->setColor(palette().color(QPalette::Text));
+        label->setText(tr("RDD %1 unpersisted").arg(u.rddId));
     }
     plot_->graph(0)->setData(t, memory, true);
     plot_->graph(1)->setData(t, disk, true);

@@ -4,17 +4,20 @@
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cmath>
 
 #include "dag/MiniMap.h"
-#include "figures/PlanMetrics.h"
+#include "dag/PlanNodeItem.h"
 #include "style/Palette.h"
 
 namespace stagelight {
 namespace {
 
 constexpr double kPad = 6, kMaxTextWidth = 440;
+constexpr size_t kLayoutInline = 400;  // operators laid out on the GUI thread (< ~0.1 s)
 
 QString text(const std::string& s) {
     return QString::fromStdString(s);
@@ -25,109 +28,126 @@ QString text(const std::string& s) {
 PlanGraphView::PlanGraphView(QWidget* parent) : GraphView(parent) {
     miniMap_ = new MiniMap(this);
     miniMap_->hide();
+    layoutJob_ = new QFutureWatcher<LayoutResult>(this);
+    connect(layoutJob_, &QFutureWatcherBase::finished, this, [this] {
+        if (!layoutJob_->isCanceled() && layoutJob_->future().resultCount() > 0)
+            addItems(layoutJob_->result());
+    });
+    // Thousands of operators: find the items under a point without scanning them all.
+    scene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
 }
 
-void PlanGraphView::setExecution(ModelPtr model, int64_t executionId) {
+void PlanGraphView::setExecution(ModelPtr model, int64_t executionId, Which which) {
     model_ = std::move(model);
     scene()->clear();
     miniMap_->hide();
     nodeItems_.clear();
-    nodeStage_.clear();
+    graph_ = {};
     layout_ = {};
+    highlighted_ = -1;
+    layoutJob_->cancel();  // a layout still running for the previous plan is dropped
     const SqlExecution* q = model_ ? model_->sqlExecution(executionId) : nullptr;
-    if (!q || q->plan.nodes.empty()) return;
-    const PlanMetricTable metrics(*model_, *q);
-    const QFont bold = [&] {
-        QFont f = font();
-        f.setBold(true);
-        return f;
-    }();
+    if (!q) return;
+    const SqlPlan& plan =
+        which == Which::Initial && !q->initialPlan.nodes.empty() ? q->initialPlan : q->plan;
+    if (plan.nodes.empty()) return;
+    buildScene(plan, PlanMetricTable(*model_, *q));
+}
+
+void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metrics) {
+    graph_ = buildPlanGraph(plan, metrics);
+    QFont bold = font();
+    bold.setBold(true);
     const QFontMetricsF fm(font()), fmBold(bold);
-    // Node texts and sizes; the stage that ran each operator as its cluster.
+    // Node texts and sizes; the stage that ran each operator (half) as its cluster.
     LayoutInput in;
-    std::vector<QStringList> lines(q->plan.nodes.size());
+    lines_.assign(graph_.nodes.size(), {});
     std::vector<std::pair<int32_t, int32_t>> clusterStages;
-    std::vector<int64_t> timeMs;  // what each operator's timing metrics measured
-    int64_t maxTime = 0;
-    for (size_t i = 0; i < q->plan.nodes.size(); ++i) {
-        const PlanNode& n = q->plan.nodes[i];
-        timeMs.push_back(metrics.measuredTimeMs(n));
-        maxTime = std::max(maxTime, timeMs.back());
-        lines[i].push_back(text(n.nodeName));
-        for (const PlanMetricValue& v : metrics.nodeMetrics(n)) {
-            lines[i].push_back(text(v.name + ": " + v.text));
-        }
-        double w = fmBold.horizontalAdvance(lines[i].front());
-        for (qsizetype k = 1; k < lines[i].size(); ++k)
-            w = std::max(w, fm.horizontalAdvance(lines[i][k]));
+    for (size_t i = 0; i < graph_.nodes.size(); ++i) {
+        const PlanGraphNode& n = graph_.nodes[i];
+        lines_[i].push_back(fmBold.elidedText(text(n.title), Qt::ElideRight, kMaxTextWidth));
+        for (const PlanMetricValue& v : n.metrics)
+            lines_[i].push_back(
+                fm.elidedText(text(v.name + ": " + v.text), Qt::ElideRight, kMaxTextWidth));
+        double w = fmBold.horizontalAdvance(lines_[i].front());
+        for (qsizetype k = 1; k < lines_[i].size(); ++k)
+            w = std::max(w, fm.horizontalAdvance(lines_[i][k]));
         LayoutInput::Node node;
-        node.width = std::min(w, kMaxTextWidth) + 2 * kPad;
-        node.height = double(lines[i].size()) * fm.lineSpacing() + 2 * kPad;
-        const auto stages = metrics.stagesOf(n);
-        nodeStage_.push_back(stages.empty() ? std::pair{-1, -1} : stages.front());
-        if (!stages.empty()) {
-            auto it = std::find(clusterStages.begin(), clusterStages.end(), stages.front());
-            if (it == clusterStages.end())
-                it = clusterStages.insert(clusterStages.end(), stages.front());
+        node.width = std::ceil(w) + 2 * kPad;
+        node.height = double(lines_[i].size()) * fm.lineSpacing() + 2 * kPad;
+        if (n.stage.first >= 0) {
+            auto it = std::find(clusterStages.begin(), clusterStages.end(), n.stage);
+            if (it == clusterStages.end()) it = clusterStages.insert(clusterStages.end(), n.stage);
             node.cluster = int(it - clusterStages.begin());
         }
         in.nodes.push_back(node);
-        for (int32_t child : n.children) in.edges.push_back({child, int(i)});  // data flows up
     }
+    for (const auto& [from, to] : graph_.edges) in.edges.push_back({from, to});
     for (const auto& [s, a] : clusterStages)
         in.clusterLabels.push_back("stage " + std::to_string(s) + "." + std::to_string(a));
-    layout_ = layoutGraph(in);
-    if (!layout_.ok) return;
+    clusterLabels_ = in.clusterLabels;
+    if (graph_.nodes.size() <= kLayoutInline) return addItems(layoutGraph(in));
+    // Big plans take dot a second or more: laid out on a worker, the window stays live.
+    auto* note = scene()->addSimpleText(
+        tr("Laying out %L1 operators…").arg(qulonglong(graph_.nodes.size())));
+    note->setBrush(palette().color(QPalette::PlaceholderText));
+    layoutJob_->setFuture(QtConcurrent::run([in] { return layoutGraph(in); }));
+}
 
+void PlanGraphView::addItems(LayoutResult layout) {
+    scene()->clear();
+    layout_ = std::move(layout);
+    if (!layout_.ok) return;
+    int64_t maxTime = 0;
+    for (const PlanGraphNode& n : graph_.nodes) maxTime = std::max(maxTime, n.measuredTimeMs);
     const QPalette pal = palette();
     for (size_t c = 0; c < layout_.clusters.size(); ++c) {
         const auto& b = layout_.clusters[c];
         auto* box = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
                                      QPen(pal.color(QPalette::Mid), 1, Qt::DashLine));
         box->setZValue(-1);
-        auto* label = scene()->addSimpleText(text(in.clusterLabels[c]));
+        auto* label = scene()->addSimpleText(text(clusterLabels_[c]));
         label->setBrush(pal.color(QPalette::PlaceholderText));
         label->setPos(b.x + 4, b.y + 2);
     }
     for (const auto& edge : layout_.edges) addEdge(edge, pal.color(QPalette::Text));
     for (size_t i = 0; i < layout_.nodes.size(); ++i) {
         const auto& b = layout_.nodes[i];
+        const PlanGraphNode& n = graph_.nodes[i];
         // Shaded by the share of the plan's measured time the operator took.
         QColor fill = pal.color(QPalette::Base);
-        if (maxTime > 0 && timeMs[i] > 0) {
+        if (maxTime > 0 && n.measuredTimeMs > 0) {
             QColor hot = palette::kWarning;
-            hot.setAlphaF(0.1 + 0.5 * double(timeMs[i]) / double(maxTime));
+            hot.setAlphaF(0.1 + 0.5 * double(n.measuredTimeMs) / double(maxTime));
             fill = hot;
         }
-        auto* rect = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
-                                      QPen(pal.color(QPalette::Mid)), fill);
-        rect->setData(0, int(i));
-        rect->setToolTip(nodeStage_[i].first >= 0 ? tr("Ran in stage %1.%2: click to show it")
-                                                        .arg(nodeStage_[i].first)
-                                                        .arg(nodeStage_[i].second)
-                                                  : QString());
-        double y = b.y + kPad;
-        for (qsizetype k = 0; k < lines[i].size(); ++k) {
-            auto* t = new QGraphicsSimpleTextItem(  // plain text: names come from the log
-                fm.elidedText(lines[i][k], Qt::ElideRight, kMaxTextWidth), rect);
-            t->setFont(k == 0 ? bold : font());
-            t->setBrush(pal.color(QPalette::Text));
-            t->setPos(b.x + kPad, y);
-            y += fm.lineSpacing();
-        }
-        nodeItems_.push_back(rect);
+        auto* item = new PlanNodeItem(QRectF(b.x, b.y, b.width, b.height), lines_[i], font(),
+                                      pal.color(QPalette::Text), kPad);
+        item->setPen(QPen(pal.color(QPalette::Mid)));
+        item->setBrush(fill);
+        item->setData(0, int(i));
+        if (n.stage.first >= 0)
+            item->setToolTip(
+                tr("Ran in stage %1.%2: click to show it").arg(n.stage.first).arg(n.stage.second));
+        scene()->addItem(item);
+        nodeItems_.push_back(item);
     }
     scene()->setSceneRect(QRectF(-10, -10, layout_.width + 20, layout_.height + 20));
     fitAll();
+    if (highlighted_ >= 0) highlightNode(highlighted_);
 }
 
-void PlanGraphView::highlightNode(int64_t nodeId) {
-    for (size_t i = 0; i < nodeItems_.size(); ++i)
-        static_cast<QGraphicsRectItem*>(nodeItems_[i])
-            ->setPen(
-                QPen(int64_t(i) == nodeId ? palette::kCritical : palette().color(QPalette::Mid),
-                     int64_t(i) == nodeId ? 3 : 1));
-    if (nodeId >= 0 && size_t(nodeId) < nodeItems_.size()) centerOn(nodeItems_[size_t(nodeId)]);
+void PlanGraphView::highlightNode(int64_t planNode) {
+    highlighted_ = planNode;  // applied again when a worker's layout arrives
+    const QPen normal(palette().color(QPalette::Mid), 1), marked(palette::kCritical, 3);
+    QGraphicsItem* first = nullptr;
+    for (size_t i = 0; i < nodeItems_.size(); ++i) {
+        const bool hit = graph_.nodes[i].planNode == planNode;
+        static_cast<QGraphicsRectItem*>(nodeItems_[i])->setPen(hit ? marked : normal);
+        if (hit && !first) first = nodeItems_[i];
+    }
+    if (first) centerOn(first);
 }
 
 void PlanGraphView::fitAll() {
@@ -181,7 +201,7 @@ void PlanGraphView::mouseReleaseEvent(QMouseEvent* event) {
     for (QGraphicsItem* item : items(event->position().toPoint())) {
         const QVariant index = item->data(0);
         if (!index.isValid()) continue;
-        const auto [stage, attempt] = nodeStage_[size_t(index.toInt())];
+        const auto [stage, attempt] = graph_.nodes[size_t(index.toInt())].stage;
         if (stage >= 0) Q_EMIT stageRequested(stage, attempt);
         return;
     }

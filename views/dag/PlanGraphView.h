@@ -1,11 +1,15 @@
 // The physical plan of one SQL execution as a graph (Spark's SQL tab): operators with their
-// metrics as "total (min, med, max)", grouped in boxes by the stage whose tasks ran them, shaded
-// by their share of the plan's measured time; laid out by Graphviz dot, drawn with
-// QGraphicsScene. Ctrl+wheel zooms, dragging pans, Home fits the plan; clicking an operator asks
-// to show the stage that ran it.
+// metrics as "total (min, med, max)", grouped in boxes by the stage whose tasks ran them, shuffle
+// exchanges split into a write half (map stage) and a read half (reducing stage), shaded by their
+// share of the plan's measured time; laid out by Graphviz dot, drawn with QGraphicsScene.
+// Ctrl+wheel zooms, dragging pans, Home fits the plan; clicking an operator asks to show the
+// stage that ran it. With adaptive execution, the final plan or the initial one.
 #pragma once
 
+#include <QFutureWatcher>
+
 #include "dag/GraphView.h"
+#include "figures/PlanGraph.h"
 #include "qt/LoadSession.h"
 
 namespace stagelight {
@@ -15,14 +19,19 @@ class MiniMap;
 class PlanGraphView : public GraphView {
     Q_OBJECT
 public:
+    enum class Which { Final, Initial };
     explicit PlanGraphView(QWidget* parent = nullptr);
-    void setExecution(ModelPtr model, int64_t executionId);  // -1 clears
-    void highlightNode(int64_t nodeId);                      // a finding's plan node
+    // -1 clears; the initial plan is the one at the execution's start (the final one when AQE
+    // never replaced it).
+    void setExecution(ModelPtr model, int64_t executionId, Which which = Which::Final);
+    void highlightNode(int64_t planNode);  // a finding's plan node (both halves of an exchange)
     void fitAll();
     const LayoutResult& layout() const { return layout_; }
+    const PlanGraph& graph() const { return graph_; }
     int nodeCount() const { return int(layout_.nodes.size()); }
-    QPoint nodePosition(int node) const;  // centre of a node in viewport coordinates (tests)
+    QPoint nodePosition(int node) const;  // centre of a graph node in viewport coordinates
     bool miniMapShown() const;
+    bool layoutPending() const { return layoutJob_->isRunning(); }  // a big plan on a worker
 
 Q_SIGNALS:
     void stageRequested(qint32 stageId, qint32 attemptId);
@@ -35,11 +44,17 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
 
 private:
-    ModelPtr model_;
-    LayoutResult layout_;
-    std::vector<std::pair<int32_t, int32_t>> nodeStage_;  // the stage of each node, or (-1, -1)
-    std::vector<QGraphicsItem*> nodeItems_;
+    void buildScene(const SqlPlan& plan, const PlanMetricTable& metrics);
+    void addItems(LayoutResult layout);
     void placeMiniMap();  // shown in the corner when the plan does not fit
+    ModelPtr model_;
+    PlanGraph graph_;
+    LayoutResult layout_;
+    std::vector<QStringList> lines_;  // each node's text, elided
+    std::vector<std::string> clusterLabels_;
+    std::vector<QGraphicsItem*> nodeItems_;
+    int64_t highlighted_ = -1;
+    QFutureWatcher<LayoutResult>* layoutJob_;
     MiniMap* miniMap_;
 };
 

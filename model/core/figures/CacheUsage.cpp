@@ -9,31 +9,50 @@ namespace stagelight {
 
 CacheUsage cacheUsage(const EventLogModel& m) {
     CacheUsage out;
-    // Sizes over time: stage completions in time order, each RDD at its latest reported size.
-    std::vector<const StageAttempt*> completed;
+    // Sizes over time: stage completions and unpersists in time order (an unpersist after the
+    // completions logged at the same time), each RDD at its latest reported size.
+    struct Step {
+        int64_t time;
+        const StageAttempt* stage;      // a completion, or
+        const RddUnpersist* unpersist;  // an unpersist
+    };
+    std::vector<Step> steps;
     for (const StageAttempt& s : m.stages)
-        if (s.completionTime >= 0) completed.push_back(&s);
-    std::stable_sort(completed.begin(), completed.end(),
-                     [](const StageAttempt* a, const StageAttempt* b) {
-                         return a->completionTime < b->completionTime;
-                     });
+        if (s.completionTime >= 0) steps.push_back({s.completionTime, &s, nullptr});
+    for (const RddUnpersist& u : m.unpersistedRdds)
+        if (u.afterTimeMs >= 0) steps.push_back({u.afterTimeMs, nullptr, &u});
+    std::stable_sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) {
+        return a.time != b.time ? a.time < b.time : (a.stage && !b.stage);
+    });
     std::map<int32_t, std::pair<int64_t, int64_t>> latest;  // rdd → (memory, disk)
-    for (const StageAttempt* s : completed) {
+    const auto sample = [&](int64_t time) {
+        CacheSample point{time, 0, 0};
+        for (const auto& [id, sizes] : latest) {
+            point.memoryBytes += sizes.first;
+            point.diskBytes += sizes.second;
+        }
+        out.series.push_back(point);
+    };
+    for (const Step& step : steps) {
+        if (step.unpersist) {
+            const auto it = latest.find(step.unpersist->rddId);
+            if (it == latest.end()) continue;  // never seen cached
+            latest.erase(it);
+            const auto info = m.rdds.find(step.unpersist->rddId);
+            out.unpersists.push_back({step.time, step.unpersist->rddId,
+                                      info != m.rdds.end() ? info->second.name : std::string()});
+            sample(step.time);
+            continue;
+        }
         bool cachedHere = false;
-        for (const RddInfo& r : s->rdds) {
+        for (const RddInfo& r : step.stage->rdds) {
             const bool cached =
                 r.storageLevel.useMemory || r.storageLevel.useDisk || r.storageLevel.useOffHeap;
             if (!cached) continue;
             latest[r.id] = {r.memorySize, r.diskSize};
             cachedHere = true;
         }
-        if (!cachedHere) continue;
-        CacheSample sample{s->completionTime, 0, 0};
-        for (const auto& [id, sizes] : latest) {
-            sample.memoryBytes += sizes.first;
-            sample.diskBytes += sizes.second;
-        }
-        out.series.push_back(sample);
+        if (cachedHere) sample(step.time);
     }
     // Final figures: the History Server's storage page, else the last RDD Info.
     for (const auto& [id, info] : m.rdds) {
@@ -44,8 +63,8 @@ CacheUsage cacheUsage(const EventLogModel& m) {
         rdd.name = info.name;
         rdd.callsite = info.callsite;
         rdd.partitions = info.numPartitions;
-        rdd.unpersisted = std::find(m.unpersistedRdds.begin(), m.unpersistedRdds.end(), id) !=
-                          m.unpersistedRdds.end();
+        rdd.unpersisted = std::any_of(m.unpersistedRdds.begin(), m.unpersistedRdds.end(),
+                                      [&](const RddUnpersist& u) { return u.rddId == id; });
         // Block updates (when the log has them) are the History Server's figures; without them
         // the last StageCompleted's RDD Info is all there is.
         if (const auto it = m.status.rdds.find(id);

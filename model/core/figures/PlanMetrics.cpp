@@ -36,9 +36,11 @@ std::string sqlMetricText(const std::string& type, std::vector<int64_t> values, 
 }
 
 PlanMetricTable::PlanMetricTable(const EventLogModel& model, const SqlExecution& execution) {
-    std::unordered_set<int64_t> wanted;
-    for (const PlanNode& n : execution.plan.nodes)
-        for (const PlanMetric& m : n.metrics) wanted.insert(m.accumulatorId);
+    std::unordered_set<int64_t> wanted;  // every metric of the final and the initial plan
+    for (const PlanMetric& m : execution.metrics) wanted.insert(m.accumulatorId);
+    for (const SqlPlan* plan : {&execution.plan, &execution.initialPlan})
+        for (const PlanNode& n : plan->nodes)
+            for (const PlanMetric& m : n.metrics) wanted.insert(m.accumulatorId);
     const TaskTable& t = model.tasks;
     for (size_t r = 0; r < t.size(); ++r)
         t.forEachAccumulable(r, [&](AccumulableUpdate a) {

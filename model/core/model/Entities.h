@@ -154,6 +154,13 @@ struct BlockUpdate {
     int64_t taskId = -1;  // from TaskEnd "Updated Blocks"; -1 from BlockUpdated events
 };
 
+// SparkListenerUnpersistRDD carries no time: the latest event time logged before it stands in
+// (the unpersist happened after it and before the next timed event).
+struct RddUnpersist {
+    int32_t rddId = 0;
+    int64_t afterTimeMs = -1;
+};
+
 struct PlanMetric {
     std::string name, metricType;
     int64_t accumulatorId = 0;
@@ -178,6 +185,7 @@ struct SqlExecution {
     bool hasErrorMessage = false;
     int64_t startTime = -1, endTime = -1;
     SqlPlan plan;                     // latest plan (after AQE updates)
+    SqlPlan initialPlan;              // the plan at the start, kept once AQE replaced it
     int32_t planUpdates = 0;          // number of SparkListenerSQLAdaptiveExecutionUpdate
     std::vector<PlanMetric> metrics;  // union of all metric definitions seen (AQE only adds)
     std::vector<std::pair<int64_t, int64_t>> driverAccumUpdates;

@@ -25,14 +25,14 @@ struct EventLogModel {
     std::vector<NodeExclusion> nodeExclusions;
     std::map<int32_t, RddInfo> rdds;  // latest RDD Info per RDD id
     std::vector<BlockUpdate> blockUpdates;
-    std::vector<int32_t> unpersistedRdds;
+    std::vector<RddUnpersist> unpersistedRdds;  // in log order
     std::vector<SqlExecution> sqlExecutions;
     Environment environment;
     std::vector<ResourceProfile> resourceProfiles;
     std::map<int64_t, AccumulableInfo>
         accumulatorDefinitions;  // non-internal, by id (name, metadata)
     StringTable strings;         // executor ids, hosts, task types referenced from the task table
-    AppStatus status;  // the History Server's figures, replayed in event order
+    AppStatus status;            // the History Server's figures, replayed in event order
     LoadReport report;
 
     const Job* job(int32_t id) const;

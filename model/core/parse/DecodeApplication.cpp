@@ -392,7 +392,7 @@ void EventDecoder::unpersistRdd(od::object& e) {
         if (keyOf(field) == "RDD ID") {
             const int32_t id = int32_t(readInt(field.value(), "RDD ID", problems_));
             replay_.unpersistRdd(id);
-            model_.unpersistedRdds.push_back(id);
+            model_.unpersistedRdds.push_back({id, model_.application.lastEventTime});
         }
     }
 }

@@ -1,6 +1,8 @@
 // SQL execution events (Jackson-serialised, camelCase keys) and the sparkPlanInfo tree.
 #include "parse/EventDecoder.h"
 
+#include <unordered_set>
+
 namespace stagelight {
 
 namespace od = simdjson::ondemand;
@@ -53,13 +55,12 @@ void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth
 }
 
 void EventDecoder::addPlanMetrics(SqlExecution& exec, const SqlPlan& plan) {
+    // A set, not a scan per metric: plans of thousands of operators are updated many times.
+    std::unordered_set<int64_t> known;
+    for (const PlanMetric& m : exec.metrics) known.insert(m.accumulatorId);
     for (const PlanNode& node : plan.nodes)
-        for (const PlanMetric& m : node.metrics) {
-            bool known = false;
-            for (const PlanMetric& existing : exec.metrics)
-                known = known || existing.accumulatorId == m.accumulatorId;
-            if (!known) exec.metrics.push_back(m);
-        }
+        for (const PlanMetric& m : node.metrics)
+            if (known.insert(m.accumulatorId).second) exec.metrics.push_back(m);
 }
 
 void EventDecoder::sqlExecutionStart(od::object& e, const SourceRef& where) {
@@ -153,6 +154,7 @@ void EventDecoder::sqlAdaptiveUpdate(od::object& e) {
     if (id < 0 || !hasPlan) return;
     SqlExecution& exec = sqlFor(id);
     addPlanMetrics(exec, plan);
+    if (exec.planUpdates == 0) exec.initialPlan = std::move(exec.plan);
     exec.plan = std::move(plan);
     ++exec.planUpdates;
 }
