@@ -143,6 +143,38 @@ private Q_SLOTS:
                  int(buildPlanGraph(plain.plan, PlanMetricTable(*model, plain)).nodes.size()));
     }
 
+    void realAdaptivePlans() {
+        STAGELIGHT_REQUIRE_SHARED();
+        // Spark 3.x logs with AQE updates: both plans lay out cleanly, exchanges split.
+        int adaptive = 0, split = 0;
+        PlanGraphView view;
+        view.resize(1100, 800);
+        view.show();
+        for (const char* rel : {"apache__spark/core/spark-events/local-1642039451826",
+                                "shuffle-works__spark-event-corpus-data/external/"
+                                "external-real-spark-eventlog.ndjson"}) {
+            LoadResult r = loadEventLog(test::sharedDir() / "eventlogs" / rel);
+            QVERIFY2(r.model, rel);
+            ModelPtr model(std::move(r.model));
+            for (const SqlExecution& q : model->sqlExecutions) {
+                if (q.planUpdates == 0) continue;
+                ++adaptive;
+                QVERIFY(!q.initialPlan.nodes.empty());
+                for (auto which : {PlanGraphView::Which::Final, PlanGraphView::Which::Initial}) {
+                    view.setExecution(model, q.id, which);
+                    QTRY_VERIFY(!view.layoutPending());
+                    QVERIFY(view.layout().ok);
+                    for (const auto& n : view.graph().nodes)
+                        split += n.half == ExchangeHalf::Read ? 1 : 0;
+                }
+            }
+        }
+        QVERIFY(adaptive >= 2);
+        QVERIFY(split >= 1);
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "plan-graph-real.png").string())));
+    }
+
     void largePlansStayInteractive() {
         // 2,400 operators: a chain of 200 exchanges, each over a join of a scan and the rest.
         auto model = std::make_shared<EventLogModel>();
