@@ -25,7 +25,7 @@ void FramedDecoder::feed(std::span<const std::byte> input) {
 }
 
 void FramedDecoder::process() {
-    while (head_ < pending_.size()) {
+    while (head_ < pending_.size() && !listener_.stopRequested()) {
         std::span<const std::byte> avail(pending_.data() + head_, pending_.size() - head_);
         if (resyncing_) {
             size_t next = findResync(avail);

@@ -22,7 +22,7 @@ public:
         if (failed_) return;
         stream_.next_in = reinterpret_cast<Bytef*>(const_cast<std::byte*>(input.data()));
         stream_.avail_in = static_cast<uInt>(input.size());
-        while (stream_.avail_in > 0) {
+        while (stream_.avail_in > 0 && !listener_.stopRequested()) {
             stream_.next_out = reinterpret_cast<Bytef*>(out_.data());
             stream_.avail_out = static_cast<uInt>(out_.size());
             const uInt before = stream_.avail_in;

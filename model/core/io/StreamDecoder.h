@@ -30,6 +30,9 @@ public:
     virtual ~DecodeListener() = default;
     virtual void decoded(std::string_view bytes) = 0;
     virtual void decodeIssue(const DecodeIssue& issue) = 0;
+    // Decoders stop producing output when this turns true (a size limit was reached): a small
+    // input must not keep the CPU busy inflating terabytes nobody reads.
+    virtual bool stopRequested() const { return false; }
 };
 
 class StreamDecoder {

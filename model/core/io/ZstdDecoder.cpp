@@ -36,6 +36,7 @@ public:
             }
             ZSTD_inBuffer in{input.data() + pos, input.size() - pos, 0};
             while (in.pos < in.size) {
+                if (listener_.stopRequested()) return;
                 ZSTD_outBuffer out{out_.data(), out_.size(), 0};
                 size_t ret = ZSTD_decompressStream(dctx_, &out, &in);
                 if (ZSTD_isError(ret)) {
@@ -68,7 +69,7 @@ public:
 
 private:
     void drain() {
-        for (;;) {
+        while (!listener_.stopRequested()) {
             ZSTD_inBuffer in{nullptr, 0, 0};
             ZSTD_outBuffer out{out_.data(), out_.size(), 0};
             size_t ret = ZSTD_decompressStream(dctx_, &out, &in);

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace stagelight {
@@ -53,6 +54,16 @@ void LineAssembler::handleCarried(bool lastLine) {
     carryLength_ = 0;
 }
 
+void LineAssembler::skipLongLine(const SourceRef& where) {
+    ++model_.report.lines;
+    ++model_.report.malformedLines;
+    warn(LoadWarning::Severity::Warning, where,
+         "line longer than " + std::to_string(maxLineBytes_) +
+             " bytes skipped (the limit; raise it with STAGELIGHT_MAX_LINE_BYTES)");
+    carryLength_ = 0;
+    skipping_ = true;
+}
+
 void LineAssembler::consume(const DecodedChunk& chunk) {
     if (chunk.kind == DecodedChunk::Kind::Issue) {
         const bool lastPart = chunk.part + 1 == model_.source.parts.size();
@@ -78,18 +89,25 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
     const size_t n = chunk.used;
     const size_t capacity = chunk.buffer.size();
     size_t pos = 0;
-    if (carryLength_ > 0) {
+    if (skipping_ || carryLength_ > 0) {  // a line begun in an earlier chunk
         const void* nl = std::memchr(data, '\n', n);
         const size_t take = nl ? size_t(static_cast<const char*>(nl) - data) : n;
-        if (carry_.size() < carryLength_ + take + simdjson::SIMDJSON_PADDING)
-            carry_.resize((carryLength_ + take) * 2 + simdjson::SIMDJSON_PADDING);
-        std::memcpy(carry_.data() + carryLength_, data, take);
-        carryLength_ += take;
+        if (!skipping_ && carryLength_ + take > maxLineBytes_) skipLongLine(carryStart_);
+        if (!skipping_) {
+            if (carry_.size() < carryLength_ + take + simdjson::SIMDJSON_PADDING)
+                carry_.resize(std::min((carryLength_ + take) * 2, maxLineBytes_) +
+                              simdjson::SIMDJSON_PADDING);
+            std::memcpy(carry_.data() + carryLength_, data, take);
+            carryLength_ += take;
+        }
         if (!nl) {
             partOffset_ += n;
             return;
         }
-        handleCarried(false);
+        if (skipping_)
+            skipping_ = false;
+        else
+            handleCarried(false);
         pos = take + 1;
     }
     while (pos < n) {
@@ -97,14 +115,24 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
         const SourceRef where{part_, partOffset_ + pos, ++partLine_};
         if (!nl) {
             carryLength_ = n - pos;
-            if (carry_.size() < carryLength_ + simdjson::SIMDJSON_PADDING)
-                carry_.resize(carryLength_ * 2 + simdjson::SIMDJSON_PADDING);
-            std::memcpy(carry_.data(), data + pos, carryLength_);
             carryStart_ = where;
+            if (carryLength_ > maxLineBytes_) {
+                skipLongLine(where);
+                break;
+            }
+            if (carry_.size() < carryLength_ + simdjson::SIMDJSON_PADDING)
+                carry_.resize(std::min(carryLength_ * 2, maxLineBytes_) +
+                              simdjson::SIMDJSON_PADDING);
+            std::memcpy(carry_.data(), data + pos, carryLength_);
             break;
         }
         const size_t end = size_t(static_cast<const char*>(nl) - data);
-        handleLine(data + pos, end - pos, capacity - pos, where, false);
+        if (end - pos > maxLineBytes_) {  // whole in this chunk: reported, nothing to skip
+            skipLongLine(where);
+            skipping_ = false;
+        } else {
+            handleLine(data + pos, end - pos, capacity - pos, where, false);
+        }
         pos = end + 1;
     }
     partOffset_ += n;

@@ -44,7 +44,8 @@ struct DecodedChunk {
 
 class LineAssembler {
 public:
-    LineAssembler(EventLogModel& model, EventDecoder& decoder) : model_(model), decoder_(decoder) {}
+    LineAssembler(EventLogModel& model, EventDecoder& decoder, size_t maxLineBytes)
+        : model_(model), decoder_(decoder), maxLineBytes_(maxLineBytes) {}
     void consume(const DecodedChunk& chunk);
     void finish();  // the last line may lack its newline
 
@@ -52,11 +53,14 @@ private:
     void handleLine(const char* text, size_t length, size_t capacity, const SourceRef& where,
                     bool lastLine);
     void handleCarried(bool lastLine);
+    void skipLongLine(const SourceRef& where);
     void warn(LoadWarning::Severity severity, const SourceRef& where, std::string message);
     const std::string& partName(uint32_t part) const;
 
     EventLogModel& model_;
     EventDecoder& decoder_;
+    size_t maxLineBytes_;
+    bool skipping_ = false;  // inside a line longer than the limit: dropped up to its newline
     uint32_t part_ = 0;
     uint64_t partOffset_ = 0;  // decompressed bytes of the current part consumed so far
     uint64_t partLine_ = 0;    // lines started in the current part

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -22,13 +23,19 @@ constexpr size_t kReadBytes = size_t(1) << 20;
 class ChunkProducer final : public DecodeListener {
 public:
     ChunkProducer(const LogSet& set, BoundedQueue<DecodedChunk>& out,
-                  BoundedQueue<DecodedChunk>& recycled, size_t chunkBytes,
-                  const std::atomic<bool>* cancel)
-        : set_(set), out_(out), recycled_(recycled), chunkBytes_(chunkBytes), cancel_(cancel) {}
+                  BoundedQueue<DecodedChunk>& recycled, const LoadOptions& options)
+        : set_(set),
+          out_(out),
+          recycled_(recycled),
+          chunkBytes_(options.chunkBytes),
+          cancel_(options.cancel),
+          options_(options) {}
+
+    bool stopRequested() const override { return stopped_; }
 
     void run() {
         std::vector<std::byte> readBuf(kReadBytes);
-        for (part_ = 0; part_ < set_.parts.size() && !cancelled(); ++part_) {
+        for (part_ = 0; part_ < set_.parts.size() && !cancelled() && !stopped_; ++part_) {
             const LogPart& p = set_.parts[part_];
             std::FILE* file = std::fopen(p.path.c_str(), "rb");
             if (!file) {
@@ -48,7 +55,7 @@ public:
                 if (p.zipEntry && std::fseek(file, long(p.zipEntry->dataOffset), SEEK_SET) != 0)
                     left = 0;
                 size_t n;
-                while (!cancelled() && left > 0 &&
+                while (!cancelled() && !stopped_ && left > 0 &&
                        (n = std::fread(readBuf.data(), 1, std::min<uint64_t>(readBuf.size(), left),
                                        file)) > 0) {
                     bytesRead_ += n;
@@ -85,7 +92,8 @@ public:
                                         std::min(room, kReadBytes), file);
             if (n == 0) break;
             bytesRead_ += n;
-            current_.used += n;
+            current_.used += admit(n, false);
+            if (stopped_) return reportStop();
             if (current_.used >= chunkBytes_) flush();
         }
         if (std::ferror(file))
@@ -103,20 +111,48 @@ public:
     }
 
     void decoded(std::string_view bytes) override {
+        if (stopped_) return;
+        bytes = bytes.substr(0, admit(bytes.size(), true));
         if (!current_.buffer.empty() &&
             current_.used + bytes.size() + simdjson::SIMDJSON_PADDING > current_.buffer.size())
             flush();
         startChunk(bytes.size());
         std::memcpy(current_.buffer.data() + current_.used, bytes.data(), bytes.size());
         current_.used += bytes.size();
+        if (stopped_) return reportStop();
         if (current_.used >= chunkBytes_) flush();
     }
     void decodeIssue(const DecodeIssue& issue) override {
-        flush();  // keep the issue in stream order with the bytes around it
+        if (stopped_) return;  // a frame left open by the stop is not corrupt
+        flush();               // keep the issue in stream order with the bytes around it
         sendIssue(issue);
     }
 
 private:
+    // How many of the next `bytes` decoded bytes stay within the limits; at a limit the load
+    // stops (the bytes before it are kept).
+    size_t admit(size_t bytes, bool compressed) {
+        size_t keep = bytes;
+        if (decoded_ + bytes > options_.maxDecodedBytes) {
+            keep = size_t(options_.maxDecodedBytes - std::min(decoded_, options_.maxDecodedBytes));
+            stopReason_ = "more than " + std::to_string(options_.maxDecodedBytes) +
+                          " bytes decoded (the limit; raise it with STAGELIGHT_MAX_DECODED_BYTES)";
+        } else if (compressed && decoded_ + bytes > options_.expansionCheckAfterBytes &&
+                   double(decoded_ + bytes) >
+                       options_.maxExpansion * double(std::max<uint64_t>(bytesRead_, 1))) {
+            keep = 0;
+            stopReason_ = std::to_string(decoded_ + bytes) + " bytes decoded from " +
+                          std::to_string(bytesRead_) +
+                          " compressed: a decompression bomb, not an event log";
+        }
+        decoded_ += keep;
+        stopped_ = !stopReason_.empty();
+        return keep;
+    }
+    void reportStop() {
+        flush();
+        sendIssue({DecodeIssue::Kind::Corrupt, bytesRead_, "load stopped: " + stopReason_});
+    }
     bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
     void sendIssue(DecodeIssue issue) {
         DecodedChunk c;
@@ -140,12 +176,63 @@ private:
     BoundedQueue<DecodedChunk>& recycled_;
     size_t chunkBytes_;
     const std::atomic<bool>* cancel_;
+    const LoadOptions& options_;
     DecodedChunk current_;
     size_t part_ = 0;
     uint64_t bytesRead_ = 0;
+    uint64_t decoded_ = 0;  // bytes decoded over every part
+    bool stopped_ = false;
+    std::string stopReason_;
 };
 
+uint64_t sizeFromEnvironment(const char* name, uint64_t fallback) {
+    const char* value = std::getenv(name);
+    if (!value) return fallback;
+    return parseByteSize(value).value_or(fallback);
+}
+
 }  // namespace
+
+std::optional<uint64_t> parseByteSize(std::string_view text) {
+    uint64_t value = 0;
+    size_t i = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+        if (value > (UINT64_MAX - 9) / 10) return std::nullopt;
+        value = value * 10 + uint64_t(text[i] - '0');
+    }
+    if (i == 0) return std::nullopt;
+    int shift = 0;
+    if (i < text.size()) {
+        switch (text[i] | 0x20) {
+            case 'k':
+                shift = 10;
+                break;
+            case 'm':
+                shift = 20;
+                break;
+            case 'g':
+                shift = 30;
+                break;
+            case 't':
+                shift = 40;
+                break;
+            default:
+                return std::nullopt;
+        }
+        ++i;
+        if (i < text.size() && (text[i] | 0x20) == 'b') ++i;  // "64GB" too
+    }
+    if (i != text.size() || (shift && value > (UINT64_MAX >> shift))) return std::nullopt;
+    return value << shift;
+}
+
+uint64_t LoadOptions::defaultMaxDecodedBytes() {
+    return sizeFromEnvironment("STAGELIGHT_MAX_DECODED_BYTES", uint64_t(256) << 30);
+}
+
+size_t LoadOptions::defaultMaxLineBytes() {
+    return size_t(sizeFromEnvironment("STAGELIGHT_MAX_LINE_BYTES", uint64_t(1) << 30));
+}
 
 LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& options) {
     const auto started = std::chrono::steady_clock::now();
@@ -164,12 +251,12 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
             {LoadWarning::Severity::Warning, model.source.root.string(), 0, 0, false, note});
 
     BoundedQueue<DecodedChunk> chunks(4), recycled(8);
-    ChunkProducer producer(model.source, chunks, recycled, options.chunkBytes, options.cancel);
+    ChunkProducer producer(model.source, chunks, recycled, options);
     std::thread worker([&] { producer.run(); });
 
     auto parse = [&] {
         EventDecoder decoder(model);
-        LineAssembler lines(model, decoder);
+        LineAssembler lines(model, decoder, options.maxLineBytes);
         while (auto chunk = chunks.pop()) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 result.cancelled = true;

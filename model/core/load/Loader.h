@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/EventLogModel.h"
@@ -19,7 +20,23 @@ struct LoadOptions {
     std::function<void(uint64_t done, uint64_t total)> progress;
     const std::atomic<bool>* cancel = nullptr;
     size_t chunkBytes = size_t(4) << 20;  // decompressed bytes handed over at a time
+    // Bounds against hostile input (decompression bombs, a line without end). Past either the
+    // load stops with a warning naming the file and offset; what was read before is kept.
+    // Defaults: environment STAGELIGHT_MAX_DECODED_BYTES / STAGELIGHT_MAX_LINE_BYTES (a number
+    // with an optional K, M, G or T suffix), else 256 GiB and 1 GiB.
+    uint64_t maxDecodedBytes = defaultMaxDecodedBytes();
+    size_t maxLineBytes = defaultMaxLineBytes();
+    // A compressed log expanding more than this many times (once past the first GiB decoded) is
+    // refused as a decompression bomb: Spark's JSON compresses 5-50x.
+    double maxExpansion = 2000;
+    uint64_t expansionCheckAfterBytes = uint64_t(1) << 30;
+
+    static uint64_t defaultMaxDecodedBytes();
+    static size_t defaultMaxLineBytes();
 };
+
+// "64G", "512M", "1000" → bytes; nullopt when not a size.
+std::optional<uint64_t> parseByteSize(std::string_view text);
 
 struct LoadResult {
     std::unique_ptr<EventLogModel> model;  // null when nothing could be opened

@@ -23,7 +23,10 @@ int64_t readInt(od::value v, JsonKey key, LineProblems& problems, int64_t fallba
             if (v.get_uint64().get(u) == simdjson::SUCCESS)
                 return u > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(u);
             double d;
-            if (v.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d)) return int64_t(d);
+            // A double outside int64's range has no integer value (converting it is undefined).
+            if (v.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d) &&
+                std::fabs(d) < 9.2e18)
+                return int64_t(d);
             problems.add(key, "number out of range");
             return fallback;
         }
