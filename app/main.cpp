@@ -15,6 +15,8 @@ void printUsage() {
     std::puts(
         "usage: stagelight [LOG]                 open LOG (or the bundled demo log) in the desktop "
         "app\n"
+        "       stagelight BASELINE TRIAL        open TRIAL compared with BASELINE in the desktop "
+        "app\n"
         "       stagelight summary LOG [--json]  application, counts and stages by duration\n"
         "       stagelight analyze LOG [--json] [--rules FILE] [--fail-on critical|warning]\n"
         "                                        why the application was slow: findings by cost\n"
@@ -25,12 +27,16 @@ void printUsage() {
         "                                        the findings report (PDF by default), headless\n"
         "       stagelight rest LOG_OR_DIR API_PATH  the History Server REST answer (API_PATH "
         "after /api/v1/)\n"
+        "       stagelight --help | --version\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
         "a\n"
         "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy "
         "EVENT_LOG_1).\n"
         "Exit codes: 0 loaded, 1 usage error, 2 nothing could be read, 3 (analyze --fail-on) a\n"
-        "finding at or above that severity, or (compare --max-regression-pct) a slower trial.");
+        "finding at or above that severity, or (compare --max-regression-pct) a slower trial.\n"
+        "Environment: STAGELIGHT_MAX_DECODED_BYTES (default 256G) and STAGELIGHT_MAX_LINE_BYTES\n"
+        "(default 1G) bound what one log may decompress to and one line's length.\n"
+        "Input files are only read. See stagelight(1).");
 }
 }  // namespace
 
@@ -49,6 +55,10 @@ int main(int argc, char** argv) {
 #endif
         if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             printUsage();
+            return 0;
+        }
+        if (args[0] == "--version" || args[0] == "-V") {
+            std::printf("stagelight %s\n", STAGELIGHT_VERSION_STRING);
             return 0;
         }
     }

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QIcon>
 #include <QTimer>
 
 #include <cstdio>
@@ -25,6 +26,13 @@ int runGui(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Stagelight"));
     QApplication::setOrganizationName(QStringLiteral("Stagelight"));
+    QApplication::setApplicationVersion(QStringLiteral(STAGELIGHT_VERSION_STRING));
+    QApplication::setDesktopFileName(QStringLiteral("org.stagelight.Stagelight"));
+    QIcon icon;  // the sizes rendered from the SVG at build time (app/CMakeLists.txt)
+    for (int size : {16, 24, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/%1x%1/org.stagelight.Stagelight.png").arg(size));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("org.stagelight.Stagelight"), icon));
     QString screenshot;
     QStringList logs;  // LOG, or BASELINE TRIAL to compare two runs
     const QStringList args = QApplication::arguments().mid(1);

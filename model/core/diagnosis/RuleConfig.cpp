@@ -50,8 +50,9 @@ bool RuleConfig::parse(std::string_view json, RuleConfig& out, std::string& erro
             if (!value.is_object()) return error = "rules file: rules must be an object", false;
             for (auto [name, settings] : value.get_object()) {
                 const auto& rules = allRules();
-                auto rule = std::find_if(rules.begin(), rules.end(),
-                                         [&](const RuleDef& r) { return r.name == name; });
+                auto rule =
+                    std::find_if(rules.begin(), rules.end(),
+                                 [name = name](const RuleDef& r) { return r.name == name; });
                 if (rule == rules.end())
                     return error = "rules file: unknown rule " + std::string(name), false;
                 if (!settings.is_object())
@@ -66,7 +67,7 @@ bool RuleConfig::parse(std::string_view json, RuleConfig& out, std::string& erro
                         continue;
                     }
                     const bool known = std::any_of(rule->defaults.begin(), rule->defaults.end(),
-                                                   [&](const auto& p) { return p.first == k; });
+                                                   [k = k](const auto& p) { return p.first == k; });
                     if (!known)
                         return error = "rules file: unknown threshold rules." + where, false;
                     out.overrides[std::string(name)][std::string(k)] = d;

@@ -1,4 +1,5 @@
 #include "diagnosis/TimeAccounting.h"
+#include "model/Numeric.h"
 
 #include <algorithm>
 #include <map>
@@ -172,15 +173,16 @@ void coreSeries(const DiagnosisContext& ctx, TimeAccounting& ta, int samples) {
             const double a = double(t.get(r, TaskField::LaunchTime) - ctx.appStart);
             const double b = double(t.get(r, TaskField::FinishTime) - ctx.appStart);
             if (b <= a) continue;
-            int i = std::clamp(int(a / width), 0, samples - 1);
+            // Clamped as a double: a hostile time far outside the run must not overflow int.
+            int i = int(std::clamp(a / width, 0.0, double(samples - 1)));
             for (; i < samples && i * width < b; ++i) {
                 const double lo = std::max(a, i * width), hi = std::min(b, (i + 1) * width);
                 if (hi > lo) busy[size_t(i)] += hi - lo;
             }
         }
     for (int i = 0; i < samples; ++i) {
-        const int64_t from = ctx.appStart + int64_t(i * width);
-        const int64_t to = ctx.appStart + int64_t((i + 1) * width);
+        const int64_t from = ctx.appStart + saturatingInt64(i * width);
+        const int64_t to = ctx.appStart + saturatingInt64((i + 1) * width);
         CoreSample s;
         s.timeMs = from;
         s.busyCores = busy[size_t(i)] / width;

@@ -1,4 +1,5 @@
 #include "diagnosis/WhatIf.h"
+#include "model/Numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -110,8 +111,8 @@ WhatIf estimateWhatIf(const DiagnosisContext& ctx, const TimeAccounting& ta) {
         WhatIfPoint p;
         p.percent = percent;
         p.coresPerExecutor = w.coresPerExecutor;
-        p.executors =
-            std::max<int64_t>(1, std::llround(double(w.observedExecutors) * percent / 100.0));
+        p.executors = std::max<int64_t>(
+            1, saturatingInt64(std::round(double(w.observedExecutors) * percent / 100.0)));
         int64_t executorTime = 0;
         for (const auto& stages : byGroup)
             executorTime += simulateGroup(stages, p.executors * p.coresPerExecutor);

@@ -64,7 +64,7 @@ CacheUsage cacheUsage(const EventLogModel& m) {
         rdd.callsite = info.callsite;
         rdd.partitions = info.numPartitions;
         rdd.unpersisted = std::any_of(m.unpersistedRdds.begin(), m.unpersistedRdds.end(),
-                                      [&](const RddUnpersist& u) { return u.rddId == id; });
+                                      [&rdd](const RddUnpersist& u) { return u.rddId == rdd.id; });
         // Block updates (when the log has them) are the History Server's figures; without them
         // the last StageCompleted's RDD Info is all there is.
         if (const auto it = m.status.rdds.find(id);

@@ -1,4 +1,5 @@
 #include "figures/Histogram.h"
+#include "model/Numeric.h"
 
 #include <algorithm>
 
@@ -74,7 +75,7 @@ Histogram binTaskValues(const TaskValues& values, int bins) {
     h.median = values.median;
     h.max = values.max;
     const double width = h.max > 0 ? h.max / bins : 1.0;
-    auto binOf = [&](int64_t v) { return std::min(bins - 1, int(double(v) / width)); };
+    auto binOf = [&](int64_t v) { return std::min(bins - 1, saturatingInt(double(v) / width)); };
     h.bins.resize(size_t(bins));
     size_t first = 0;
     for (int i = 0; i < bins; ++i) {

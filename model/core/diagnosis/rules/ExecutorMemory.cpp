@@ -2,6 +2,7 @@
 // DataFlint: peak JVM heap ÷ spark.executor.memory > 95 % (too small) or < 70 % (too big; advise
 // peak × 1.2). Heap used includes garbage, so "too big" is the reliable half.
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -35,7 +36,8 @@ RuleDef executorMemoryRule() {
                    " of spark.executor.memory=" + formatBytes(*configured) + ".";
         f.costMethod = "costs memory (or risks failures), not wall clock";
         f.minSeverity = used > p["maxUsedShare"] ? Severity::Warning : Severity::Info;
-        const int64_t advice = int64_t(double(used > p["maxUsedShare"] ? *configured : peak) * 1.2);
+        const int64_t advice =
+            saturatingInt64(double(used > p["maxUsedShare"] ? *configured : peak) * 1.2);
         f.fix = "spark.executor.memory=" + std::to_string((advice >> 20) + 1) + "m";
         f.evidence = {Evidence::executor(where, "the executor with the highest heap peak")};
         out.push_back(std::move(f));

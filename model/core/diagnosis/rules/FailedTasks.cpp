@@ -6,6 +6,7 @@
 
 #include "diagnosis/rules/RuleKit.h"
 #include "figures/TaskFigures.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 namespace {
@@ -68,7 +69,7 @@ RuleDef failedTasksRule() {
             f.title = std::to_string(g.count) + " task attempt(s) failed: " + reason;
             f.detail = "They ran " + formatDuration(g.timeMs) +
                        " before failing and were retried. First error: " + sample;
-            f.estimatedCostMs = int64_t(double(g.timeMs) / avgSlots);
+            f.estimatedCostMs = saturatingInt64(double(g.timeMs) / avgSlots);
             f.costMethod = "the failed attempts' run time, spread over the cores";
             f.fix =
                 reason.find("OutOfMemory") != std::string::npos

@@ -2,6 +2,7 @@
 // idle (DataFlint's idleCoresTooHigh, sparkforensics' MEM). The cost is executor hours, not wall
 // clock, so the finding is at least a warning whatever its time share.
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -14,7 +15,7 @@ RuleDef idleCoresRule() {
         const TimeAccounting& ta = in.time;
         if (ta.idleCores < 0) return RuleRun::notRun("no executor cores are logged");
         if (ta.idleCores <= p["maxIdleShare"]) return RuleRun{};
-        const int64_t idleCoreMs = int64_t(ta.availableCoreMs * ta.idleCores);
+        const int64_t idleCoreMs = saturatingInt64(ta.availableCoreMs * ta.idleCores);
         const bool dynamic =
             sparkConf(in, "spark.dynamicAllocation.enabled").value_or("") == "true";
         char buf[160];

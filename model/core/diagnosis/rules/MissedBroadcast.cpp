@@ -3,6 +3,7 @@
 // > 10 GiB; or < 1 GiB against > 300 GiB. Cost: shuffling and sorting the large side, estimated
 // at 200 MiB/s per core (the log does not time the exchange by join).
 #include "diagnosis/rules/Joins.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -31,7 +32,7 @@ RuleDef missedBroadcastRule() {
                        formatBytes(small) + " with " + formatBytes(large) +
                        "; both sides were shuffled and sorted.";
             f.estimatedCostMs =
-                int64_t(2.0 * double(large) / p["bytesPerSecondPerCore"] / cores * 1000);
+                saturatingInt64(2.0 * double(large) / p["bytesPerSecondPerCore"] / cores * 1000);
             f.costMethod = "shuffle write and read of the large side at 200 MiB/s per core";
             f.fix =
                 "Broadcast the small side: a broadcast() hint, or "

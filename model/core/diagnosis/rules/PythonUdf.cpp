@@ -2,6 +2,7 @@
 // to Python workers and back. Default from sparkforensics' PLAN: ≥ 64 MiB sent to Python. Cost:
 // the operator's own "duration"/"time spent executing" when logged, else not measured.
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -28,7 +29,7 @@ RuleDef pythonUdfRule() {
                 name +
                 (sent ? " sent " + formatBytes(*sent) + " to Python workers" : " runs Python") +
                 (time ? " and spent " + formatDuration(*time) + " of task time there." : ".");
-            f.estimatedCostMs = time ? int64_t(double(*time) / cores) : 0;
+            f.estimatedCostMs = time ? saturatingInt64(double(*time) / cores) : 0;
             f.costMethod = time ? "the operator's time, spread over the cores"
                                 : "not measured: the operator logged no time";
             f.minSeverity = Severity::Warning;

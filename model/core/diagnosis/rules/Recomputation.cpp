@@ -4,6 +4,7 @@
 #include <map>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -44,7 +45,7 @@ RuleDef recomputationRule() {
                        " again each time (" + formatBytes(s.bytes) +
                        " in all) and nothing was cached.";
             f.estimatedCostMs =
-                int64_t(double(repeated) / p["bytesPerSecondPerCore"] / cores * 1000);
+                saturatingInt64(double(repeated) / p["bytesPerSecondPerCore"] / cores * 1000);
             f.costMethod = "the repeated reads at 200 MiB/s per core";
             f.fix =
                 "Cache the shared DataFrame (df.cache() or persist(StorageLevel.MEMORY_AND_DISK)) "

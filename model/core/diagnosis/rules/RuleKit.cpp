@@ -1,4 +1,5 @@
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -84,7 +85,7 @@ std::optional<int64_t> memoryBytes(std::string_view text) {
         scale = 1;
     else if (!unit.empty())
         return std::nullopt;
-    return int64_t(v * scale);
+    return saturatingInt64(v * scale);
 }
 
 }  // namespace stagelight::rules

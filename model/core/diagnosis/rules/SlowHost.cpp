@@ -84,7 +84,7 @@ RuleDef slowHostRule() {
                     "spark.excludeOnFailure.enabled=true or turn on spark.speculation";
                 const auto ids = topTasks(
                     in.ctx, s, 20, [&](uint32_t r) { return in.ctx.taskDuration(r); },
-                    [&](uint32_t r) { return t.get(r, TaskField::Host) == h; });
+                    [&, h = h](uint32_t r) { return t.get(r, TaskField::Host) == h; });
                 f.evidence = {Evidence::tasks(s.stageId, s.attemptId, ids, "tasks on " + host)};
                 out.push_back(std::move(f));
             }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -27,7 +28,7 @@ RuleDef smallFilesReadRule() {
             f.detail = "The scan read " + formatBytes(*bytes) + " from " + std::to_string(*files) +
                        " files averaging " + formatBytes(int64_t(average)) + " (SQL execution " +
                        std::to_string(e.id) + ").";
-            f.estimatedCostMs = int64_t((double(*files) - ideal) * p["openCostMs"] / cores);
+            f.estimatedCostMs = saturatingInt64((double(*files) - ideal) * p["openCostMs"] / cores);
             f.costMethod = "20 ms per file beyond 128 MiB files, spread over the cores (estimate)";
             f.fix =
                 "Compact the input into files of 128 MiB–1 GiB (OPTIMIZE, or rewrite with "

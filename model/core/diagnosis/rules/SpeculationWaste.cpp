@@ -5,6 +5,7 @@
 #include <map>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -55,7 +56,7 @@ RuleDef speculationWasteRule() {
         f.detail = "Copies that were killed or finished after another attempt used " +
                    formatDuration(wasted) + " of executor time; most in " +
                    in.ctx.stageLabel(*worst) + ".";
-        f.estimatedCostMs = int64_t(double(wasted) / slots);
+        f.estimatedCostMs = saturatingInt64(double(wasted) / slots);
         f.costMethod = "the killed copies' run time, spread over the cores";
         f.fix =
             "Speculate later: raise spark.speculation.multiplier (e.g. 3) and "

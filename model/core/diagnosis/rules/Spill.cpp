@@ -4,6 +4,7 @@
 // > 5 × the median, makes it skew-shaped, otherwise volume-shaped. Spill time is not logged: the
 // cost assumes 200 MiB/s per core to write and read the spilled bytes back.
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -51,7 +52,7 @@ RuleDef spillRule() {
                 (skewShaped
                      ? "Most tasks did not spill: the spill follows the skewed partitions."
                      : "Most tasks spilled: each partition is larger than the memory a task gets.");
-            f.estimatedCostMs = std::min(s.durationMs, int64_t(seconds * 1000));
+            f.estimatedCostMs = std::min(s.durationMs, saturatingInt64(seconds * 1000));
             f.costMethod =
                 "disk bytes written and read back at 200 MiB/s per core, spread over the "
                 "stage's cores";

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -33,7 +34,7 @@ RuleDef taskSkewRule() {
             if (!timeSkew && !dataSkew) continue;
             const double even = std::max(double(s.p50), double(s.taskTimeMs) / averageSlots(s));
             const int64_t cost =
-                std::max<int64_t>(0, int64_t(double(std::min(s.durationMs, s.max)) - even));
+                std::max<int64_t>(0, saturatingInt64(double(std::min(s.durationMs, s.max)) - even));
             const double ratio = double(s.max) / double(s.p50);
             const auto outliers = topTasks(
                 in.ctx, s, 20, [&](uint32_t r) { return in.ctx.taskDuration(r); },

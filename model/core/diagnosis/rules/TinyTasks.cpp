@@ -3,6 +3,7 @@
 // (DataFlint asks for 5,000 tasks; 100 catches the common spark.sql.shuffle.partitions=2000 on
 // small data). The cost is each task's time outside its run (launch, deserialization, result).
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -29,7 +30,8 @@ RuleDef tinyTasksRule() {
                        formatDuration(s.p95) + "; " + formatDuration(overhead) +
                        " of task time went to launching tasks and "
                        "returning results rather than running them.";
-            f.estimatedCostMs = std::min(s.durationMs, int64_t(double(overhead) / averageSlots(s)));
+            f.estimatedCostMs =
+                std::min(s.durationMs, saturatingInt64(double(overhead) / averageSlots(s)));
             f.costMethod =
                 "task time outside the executor's run time, spread over the stage's cores";
             f.fix = "Use fewer, larger partitions: spark.sql.shuffle.partitions=" +

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -30,20 +31,21 @@ RuleDef tooFewPartitionsRule() {
                 bytes >= p["minStageBytes"] &&
                 (tasks <= p["maxTasksForVolume"] || bytes / tasks > p["maxBytesPerTask"]);
             if (!fewForCores && !bigPartitions) continue;
-            const int64_t target = std::max<int64_t>(int64_t(std::ceil(cores)) * 2,
+            const int64_t target = std::max<int64_t>(saturatingInt64(std::ceil(cores)) * 2,
                                                      int64_t(std::ceil(bytes / double(64 << 20))));
             Finding f;
             f.id = "too-few-partitions:stage-" + stageId(s.stageId, s.attemptId);
             f.title =
                 in.ctx.stageLabel(s) + " ran " + std::to_string(s.rows.size()) + " tasks" +
-                (coresKnown ? " on " + std::to_string(int64_t(std::lround(cores))) + " cores" : "");
+                (coresKnown ? " on " + std::to_string(saturatingInt64(std::round(cores))) + " cores"
+                            : "");
             f.detail = "Each task processed " + formatBytes(int64_t(bytes / tasks)) + " of " +
                        formatBytes(int64_t(bytes)) +
                        (fewForCores ? "; most cores had nothing to do for " +
                                           formatDuration(s.durationMs) + "."
                                     : ".");
             f.estimatedCostMs =
-                fewForCores ? int64_t(double(s.durationMs) * (1.0 - tasks / cores)) : 0;
+                fewForCores ? saturatingInt64(double(s.durationMs) * (1.0 - tasks / cores)) : 0;
             f.costMethod = fewForCores
                                ? "the stage's duration times the share of cores without a task"
                                : "not measured: the partitions are large, the cores were not idle";
