@@ -20,6 +20,7 @@ rm -rf "$work/seeds"
 
 failed=()
 for t in "${targets[@]}"; do
+  rm -rf "$work/artifacts/$t"
   mkdir -p "$work/$t" "$work/artifacts/$t"
   echo "== fuzz_$t for ${seconds}s"
   if ! "$bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

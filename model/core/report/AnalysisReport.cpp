@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "model/Numeric.h"
 #include "report/Format.h"
 #include "report/JsonWriter.h"
 
@@ -28,7 +29,7 @@ void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
     w.beginObject();
     w.field("wallClockMs", t.wallClockMs).field("driverOnlyMs", t.driverOnlyMs);
     w.field("jobTimeMs", t.jobTimeMs).field("taskTimeMs", t.taskTimeMs);
-    w.field("availableCoreMs", int64_t(t.availableCoreMs));
+    w.field("availableCoreMs", saturatingInt64(t.availableCoreMs));
     w.key("idleCores");
     if (t.idleCores >= 0)
         w.value(t.idleCores);

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <set>
 
+#include "model/Numeric.h"
 #include "report/Format.h"
 #include "report/Summary.h"
 
@@ -236,8 +237,9 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
                      {"Jobs running", formatDuration(t.jobTimeMs)},
                      {"Task time", formatDuration(t.taskTimeMs)}};
     if (t.idleCores >= 0)
-        doc.timeFacts.emplace_back("Idle cores", std::to_string(int(t.idleCores * 100 + 0.5)) +
-                                                     " % of the executor cores' time");
+        doc.timeFacts.emplace_back("Idle cores",
+                                   std::to_string(saturatingInt(t.idleCores * 100 + 0.5)) +
+                                       " % of the executor cores' time");
     for (const WhatIfPoint& p : a.whatIf.points)
         if (p.percent == 200 || p.percent == 50)
             doc.timeFacts.emplace_back("With " + std::to_string(p.executors) + " executors (" +

@@ -1,4 +1,5 @@
 #include "rest/RestApplication.h"
+#include "model/Numeric.h"
 
 #include <algorithm>
 
@@ -79,7 +80,7 @@ RestResponse restEnvironment(const EventLogModel& model) {
             w.key(r.name)
                 .beginObject()
                 .field("resourceName", r.name)
-                .field("amount", int64_t(r.amount));
+                .field("amount", saturatingInt64(r.amount));
             w.field("discoveryScript", r.discoveryScript).field("vendor", r.vendor).endObject();
         }
         w.endObject();

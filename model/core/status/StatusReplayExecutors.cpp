@@ -3,6 +3,7 @@
 // is kept (dead) for peak metrics while a stage that overlapped it is still live.
 #include <algorithm>
 
+#include "model/Numeric.h"
 #include "status/StatusReplay.h"
 
 namespace stagelight {
@@ -41,15 +42,16 @@ void StatusReplay::resourceProfileAdded(const ResourceProfile& profile) {
     for (const ResourceRequest& r : profile.executorResources)
         if (r.name == "cores") cores = r.amount;
     for (const ResourceRequest& r : profile.taskResources)
-        if (r.name == "cpus") limits.cpusPerTask = int32_t(r.amount);
+        if (r.name == "cpus") limits.cpusPerTask = saturatingInt(r.amount);
     // Spark knows the task limit only when the profile names executor cores; then the limiting
     // resource is the one allowing the fewest tasks.
     if (cores) {
-        int64_t maxTasks = int64_t(*cores) / std::max(1, limits.cpusPerTask.value_or(1));
+        int64_t maxTasks = saturatingInt64(*cores) / std::max(1, limits.cpusPerTask.value_or(1));
         for (const ResourceRequest& t : profile.taskResources) {
             if (t.name == "cpus" || t.amount <= 0) continue;
             for (const ResourceRequest& e : profile.executorResources)
-                if (e.name == t.name) maxTasks = std::min(maxTasks, int64_t(e.amount / t.amount));
+                if (e.name == t.name)
+                    maxTasks = std::min(maxTasks, saturatingInt64(e.amount / t.amount));
         }
         limits.maxTasksPerExecutor = int32_t(maxTasks);
     }

@@ -213,8 +213,7 @@ void StatusReplay::taskEnd(const TaskRecord& task, std::string_view executorId, 
             JobCounters& job = jobCounters_[jobId];
             --job.numActiveTasks;
             job.numCompletedTasks += completed;
-            if (completed)
-                job.completedIndices.insert(stageId, index);
+            if (completed) job.completedIndices.insert(stageId, index);
             job.numFailedTasks += failed;
             job.numKilledTasks += killed;
             if (killed) ++job.killedTasksSummary[killText];

@@ -1,6 +1,7 @@
 // gc-pressure: JVM garbage collection taking a large share of task run time. Defaults from
 // Dr. Elephant (0.10 moderate) and sparkforensics (> 10 %; it asks ≥ 10 s of run time, 5 s here).
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -24,7 +25,7 @@ RuleDef gcPressureRule() {
             f.detail = formatDuration(gc) + " of " + formatDuration(run) +
                        " task run time was JVM garbage collection.";
             const double excess = double(gc) - 0.05 * double(run);  // a healthy JVM spends ~5 %
-            f.estimatedCostMs = std::min(s.durationMs, int64_t(excess / averageSlots(s)));
+            f.estimatedCostMs = std::min(s.durationMs, saturatingInt64(excess / averageSlots(s)));
             f.costMethod = "GC time above 5 % of run time, spread over the stage's cores";
             f.fix =
                 "Give tasks more heap: raise spark.executor.memory or lower spark.executor.cores; "

@@ -26,7 +26,7 @@ RuleDef idleCoresRule() {
         f.title = "Most executor cores were idle";
         f.detail = std::string(buf) + formatDuration(idleCoreMs) +
                    " of core time): " + formatDuration(ta.taskTimeMs) + " of task time against " +
-                   formatDuration(int64_t(ta.availableCoreMs)) + " of core time allocated.";
+                   formatDuration(saturatingInt64(ta.availableCoreMs)) + " of core time allocated.";
         f.estimatedCostMs = 0;
         f.costMethod = "costs executor hours rather than wall clock";
         f.minSeverity = Severity::Warning;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -75,9 +76,9 @@ RuleDef slowHostRule() {
                 char ratio[32];
                 std::snprintf(ratio, sizeof ratio, "%.1f", mean / median);
                 f.detail = "Its " + std::to_string(v.first) + " tasks averaged " +
-                           formatDuration(int64_t(mean)) + ", " + ratio + " × the median host (" +
-                           formatDuration(int64_t(median)) + ").";
-                f.estimatedCostMs = std::min(s.durationMs, int64_t(mean - median));
+                           formatDuration(saturatingInt64(mean)) + ", " + ratio +
+                           " × the median host (" + formatDuration(saturatingInt64(median)) + ").";
+                f.estimatedCostMs = std::min(s.durationMs, saturatingInt64(mean - median));
                 f.costMethod = "the host's mean task time above the median host's";
                 f.fix =
                     "Check the host (disk, network, noisy neighbours); exclude it with "

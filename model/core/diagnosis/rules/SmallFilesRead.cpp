@@ -26,8 +26,8 @@ RuleDef smallFilesReadRule() {
             f.id = "small-files-read:sql-" + std::to_string(e.id) + "-node-" + std::to_string(id);
             f.title = std::to_string(*files) + " small files read by " + n.nodeName;
             f.detail = "The scan read " + formatBytes(*bytes) + " from " + std::to_string(*files) +
-                       " files averaging " + formatBytes(int64_t(average)) + " (SQL execution " +
-                       std::to_string(e.id) + ").";
+                       " files averaging " + formatBytes(saturatingInt64(average)) +
+                       " (SQL execution " + std::to_string(e.id) + ").";
             f.estimatedCostMs = saturatingInt64((double(*files) - ideal) * p["openCostMs"] / cores);
             f.costMethod = "20 ms per file beyond 128 MiB files, spread over the cores (estimate)";
             f.fix =

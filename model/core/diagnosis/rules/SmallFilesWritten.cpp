@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -19,16 +20,16 @@ RuleDef smallFilesWrittenRule() {
             if (!files || !bytes || double(*files) <= p["minFiles"] || *files <= 0) return;
             const double average = double(*bytes) / double(*files);
             if (average >= p["maxAverageBytes"]) return;
-            const int64_t target =
-                std::max<int64_t>(1, int64_t(std::ceil(double(*bytes) / double(128 << 20))));
+            const int64_t target = std::max<int64_t>(
+                1, saturatingInt64(std::ceil(double(*bytes) / double(128 << 20))));
             Finding f;
             f.id =
                 "small-files-written:sql-" + std::to_string(e.id) + "-node-" + std::to_string(id);
             f.title = std::to_string(*files) + " small files written";
             f.detail = n.nodeName + " wrote " + formatBytes(*bytes) + " as " +
                        std::to_string(*files) + " files averaging " +
-                       formatBytes(int64_t(average)) + " (SQL execution " + std::to_string(e.id) +
-                       "); every later read pays for each file.";
+                       formatBytes(saturatingInt64(average)) + " (SQL execution " +
+                       std::to_string(e.id) + "); every later read pays for each file.";
             f.costMethod = "costs the readers of these files, not this run";
             f.minSeverity = Severity::Warning;
             f.fix = "repartition(" + std::to_string(target) +

@@ -31,16 +31,17 @@ RuleDef tooFewPartitionsRule() {
                 bytes >= p["minStageBytes"] &&
                 (tasks <= p["maxTasksForVolume"] || bytes / tasks > p["maxBytesPerTask"]);
             if (!fewForCores && !bigPartitions) continue;
-            const int64_t target = std::max<int64_t>(saturatingInt64(std::ceil(cores)) * 2,
-                                                     int64_t(std::ceil(bytes / double(64 << 20))));
+            const int64_t target =
+                std::max<int64_t>(saturatingInt64(std::ceil(cores)) * 2,
+                                  saturatingInt64(std::ceil(bytes / double(64 << 20))));
             Finding f;
             f.id = "too-few-partitions:stage-" + stageId(s.stageId, s.attemptId);
             f.title =
                 in.ctx.stageLabel(s) + " ran " + std::to_string(s.rows.size()) + " tasks" +
                 (coresKnown ? " on " + std::to_string(saturatingInt64(std::round(cores))) + " cores"
                             : "");
-            f.detail = "Each task processed " + formatBytes(int64_t(bytes / tasks)) + " of " +
-                       formatBytes(int64_t(bytes)) +
+            f.detail = "Each task processed " + formatBytes(saturatingInt64(bytes / tasks)) +
+                       " of " + formatBytes(int64_t(bytes)) +
                        (fewForCores ? "; most cores had nothing to do for " +
                                           formatDuration(s.durationMs) + "."
                                     : ".");
