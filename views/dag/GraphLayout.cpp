@@ -36,7 +36,10 @@ LayoutResult layoutGraph(const LayoutInput& in) {
         return out;
     }
     std::lock_guard lock(gLayoutMutex);
-    GVC_t* gvc = gvContext();
+    // One context for the whole process, never freed: Graphviz's pango text layout caches a font
+    // name that the context owns, so freeing it between layouts leaves that pointer dangling
+    // (a use-after-free AddressSanitizer found).
+    static GVC_t* const gvc = gvContext();
     Agraph_t* g = agopen(const_cast<char*>("g"), Agdirected, nullptr);
     set(g, "rankdir", in.leftToRight ? "LR" : "TB");
     set(g, "nodesep", "0.25");
@@ -77,7 +80,6 @@ LayoutResult layoutGraph(const LayoutInput& in) {
     if (gvLayout(gvc, g, "dot") != 0) {
         out.error = "graphviz dot could not lay the graph out";
         agclose(g);
-        gvFreeContext(gvc);
         return out;
     }
     const boxf bb = GD_bb(g);
@@ -103,7 +105,6 @@ LayoutResult layoutGraph(const LayoutInput& in) {
     }
     gvFreeLayout(gvc, g);
     agclose(g);
-    gvFreeContext(gvc);
     out.ok = true;
     return out;
 }
