@@ -39,11 +39,7 @@ private Q_SLOTS:
 
 namespace {
 
-const char* kStart =
-    R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})"
-    "\n"
-    R"({"Event":"SparkListenerApplicationStart","App Name":"t","App ID":"app-1","Timestamp":1000,"User":"u"})"
-    "\n";
+const char* const kStart = test::kLogStart;
 const char* kTaskEnd =
     R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Stage Attempt ID":0,"Task Type":"ResultTask","Task End Reason":{"Reason":"Success"},"Task Info":{"Task ID":%1,"Index":0,"Attempt":0,"Launch Time":2000,"Executor ID":"1","Host":"h","Locality":"PROCESS_LOCAL","Speculative":false,"Getting Result Time":0,"Finish Time":2500,"Failed":false,"Killed":false,"Accumulables":[]},"Task Metrics":{"Executor Run Time":400,"JVM GC Time":%2,"Input Metrics":{"Bytes Read":%3,"Records Read":1}}})"
     "\n";

@@ -9,6 +9,11 @@
 #include <fstream>
 
 namespace stagelight::test {
+
+const char* const kLogStart =
+    "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n"
+    "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"t\",\"App ID\":\"app-1\","
+    "\"Timestamp\":1000,\"User\":\"u\"}\n";
 namespace fs = std::filesystem;
 
 fs::path sourceDir() {

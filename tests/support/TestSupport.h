@@ -21,6 +21,9 @@ bool sharedAvailable();
 bool runningInCi();
 
 void writeFile(const std::filesystem::path& path, std::string_view bytes);
+// The two lines every inline test log starts with: LogStart (Spark 3.5.1) and ApplicationStart
+// (app "t", id "app-1", user "u", at 1000 ms).
+extern const char* const kLogStart;
 std::string readFile(const std::filesystem::path& path);
 
 // Counts made from the raw lines with the definitions of `stagelight summary --json` (jobs are

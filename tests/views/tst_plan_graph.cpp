@@ -57,14 +57,19 @@ void checkLayout(const LayoutInput& in, const LayoutResult& out) {
 class PlanGraphTest : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
+    ModelPtr demo_;  // the demo log, generated and loaded once for every test
 
 private Q_SLOTS:
-    void knownPlansLayOutCleanly() {
+    void initTestCase() {
         const auto p = std::filesystem::path(tmp_.path().toStdString()) / "demo";
         test::writeFile(p, gen::generateLogText(gen::makeScenario("demo")));
         LoadResult r = loadEventLog(p);
         QVERIFY(r.model);
-        ModelPtr model(std::move(r.model));
+        demo_ = ModelPtr(std::move(r.model));
+    }
+
+    void knownPlansLayOutCleanly() {
+        const ModelPtr& model = demo_;
         PlanGraphView view;
         view.resize(900, 700);
         view.show();
@@ -109,11 +114,7 @@ private Q_SLOTS:
     }
 
     void adaptivePlansSwitchToTheInitialPlan() {
-        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "demo-aqe";
-        test::writeFile(p, gen::generateLogText(gen::makeScenario("demo")));
-        LoadResult r = loadEventLog(p);
-        QVERIFY(r.model);
-        ModelPtr model(std::move(r.model));
+        const ModelPtr& model = demo_;
         const auto q = std::find_if(model->sqlExecutions.begin(), model->sqlExecutions.end(),
                                     [](const SqlExecution& e) { return e.planUpdates > 0; });
         QVERIFY(q != model->sqlExecutions.end());
@@ -249,11 +250,7 @@ private Q_SLOTS:
     }
 
     void jobDagGroupsRddsByStage() {
-        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "demo-dag";
-        test::writeFile(p, gen::generateLogText(gen::makeScenario("demo")));
-        LoadResult r = loadEventLog(p);
-        QVERIFY(r.model);
-        ModelPtr model(std::move(r.model));
+        const ModelPtr& model = demo_;
         StageDagView view;
         view.resize(900, 600);
         view.show();
