@@ -5,7 +5,7 @@
 #include <QPageSize>
 #include <QString>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 #include "report/ReportDocument.h"
 
 namespace stagelight {

@@ -6,7 +6,7 @@
 
 #include "charts/TaskHistogramView.h"
 #include "qt/ComparisonModel.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "tables/DataTableView.h"
 #include "timeline/StageTimelineView.h"
 

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "compare/Compare.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 class QLabel;
 

@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 class QLineEdit;
 class QComboBox;

@@ -11,8 +11,8 @@
 
 #include "diagnosis/EvidenceSources.h"
 #include "load/Loader.h"
-#include "report/Format.h"
-#include "report/JsonIndent.h"
+#include "text/Format.h"
+#include "text/JsonIndent.h"
 #include "style/SeverityIcon.h"
 
 namespace stagelight {

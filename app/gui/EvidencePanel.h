@@ -6,7 +6,7 @@
 
 #include <QWidget>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 class QLabel;
 class QListWidget;

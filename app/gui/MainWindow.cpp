@@ -39,7 +39,7 @@
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
 #include "timeline/AppTimelineView.h"

@@ -3,7 +3,7 @@
 #include <QFormLayout>
 #include <QLabel>
 
-#include "report/Format.h"
+#include "text/Format.h"
 #include "report/Summary.h"
 
 namespace stagelight {

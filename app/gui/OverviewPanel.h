@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 class QLabel;
 class QFormLayout;

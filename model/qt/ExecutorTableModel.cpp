@@ -3,7 +3,7 @@
 #include <unordered_map>
 
 #include "qt/PlainText.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

@@ -1,7 +1,7 @@
 #include "qt/FindingsModel.h"
 
 #include "qt/PlainText.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 

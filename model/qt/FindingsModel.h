@@ -4,7 +4,7 @@
 
 #include <QAbstractTableModel>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 

@@ -1,7 +1,7 @@
 #include "qt/GapsModel.h"
 
 #include "qt/PlainText.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

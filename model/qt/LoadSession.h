@@ -8,14 +8,10 @@
 #include <atomic>
 #include <memory>
 
-#include "diagnosis/Analyzer.h"
 #include "diagnosis/RuleConfig.h"
-#include "model/EventLogModel.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
-
-using ModelPtr = std::shared_ptr<const EventLogModel>;
-using AnalysisPtr = std::shared_ptr<const Analysis>;
 
 class LoadSession : public QObject {
     Q_OBJECT
@@ -47,6 +43,3 @@ private:
 };
 
 }  // namespace stagelight
-
-Q_DECLARE_METATYPE(stagelight::ModelPtr)
-Q_DECLARE_METATYPE(stagelight::AnalysisPtr)

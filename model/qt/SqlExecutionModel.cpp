@@ -1,7 +1,7 @@
 #include "qt/SqlExecutionModel.h"
 
 #include "qt/PlainText.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 

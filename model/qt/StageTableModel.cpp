@@ -1,7 +1,7 @@
 #include "qt/StageTableModel.h"
 
 #include "qt/PlainText.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "report/Summary.h"
 
 #include <algorithm>

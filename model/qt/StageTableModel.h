@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "figures/StageTotals.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 

@@ -1,6 +1,6 @@
 #include "qt/TaskSummaryModel.h"
 
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

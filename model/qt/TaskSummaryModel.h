@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "figures/TaskSummary.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 

@@ -5,7 +5,7 @@
 #include "figures/StageTotals.h"
 #include "figures/TaskFigures.h"
 #include "qt/PlainText.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 

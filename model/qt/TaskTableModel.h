@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 

@@ -1,6 +1,6 @@
 #include "EventJson.h"
 
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 
 namespace stagelight::gen {
 

@@ -1,6 +1,6 @@
 #include "PlanBuilder.h"
 
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 
 namespace stagelight::gen {
 

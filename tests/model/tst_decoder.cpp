@@ -5,7 +5,7 @@
 
 #include "TestSupport.h"
 #include "load/Loader.h"
-#include "report/JsonIndent.h"
+#include "text/JsonIndent.h"
 #include "report/Summary.h"
 
 using namespace stagelight;

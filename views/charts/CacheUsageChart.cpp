@@ -3,7 +3,7 @@
 #include <QVBoxLayout>
 
 #include "charts/QCustomPlotInclude.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "style/Palette.h"
 
 namespace stagelight {

@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "figures/Histogram.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 class QCheckBox;
 class QComboBox;

@@ -10,7 +10,7 @@
 
 #include "dag/GraphView.h"
 #include "figures/PlanGraph.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 

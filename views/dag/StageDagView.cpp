@@ -8,7 +8,7 @@
 #include <map>
 
 #include "figures/StageTotals.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "style/Palette.h"
 
 namespace stagelight {

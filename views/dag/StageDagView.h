@@ -5,7 +5,7 @@
 #pragma once
 
 #include "dag/GraphView.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 

@@ -9,7 +9,7 @@
 
 #include "diagnosis/Analyzer.h"
 #include "model/EventLogModel.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 #include "report/ReportDocument.h"
 
 namespace stagelight {

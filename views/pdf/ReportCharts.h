@@ -4,7 +4,7 @@
 
 #include <QPainter>
 
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 #include "report/ReportDocument.h"
 
 namespace stagelight {

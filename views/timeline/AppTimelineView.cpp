@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "figures/StageTotals.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
 namespace stagelight {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "report/Format.h"
+#include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
 namespace stagelight {

@@ -16,7 +16,7 @@
 
 #include "figures/SlotLanes.h"
 #include "figures/TaskPhases.h"
-#include "qt/LoadSession.h"
+#include "qt/MetaTypes.h"
 #include "timeline/TimeViewport.h"
 
 class QPainter;

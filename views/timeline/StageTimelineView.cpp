@@ -5,7 +5,7 @@
 #include <QToolTip>
 
 #include "figures/TaskFigures.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

@@ -2,6 +2,7 @@
 // their estimated cost, with the checks that were clean and those that could not run.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,8 @@ struct Analysis {
     std::vector<std::string> cleanChecks;
     std::vector<std::pair<std::string, std::string>> notRunChecks;  // rule, why
 };
+
+using AnalysisPtr = std::shared_ptr<const Analysis>;
 
 Analysis analyze(const EventLogModel& model, const RuleConfig& config = {});
 

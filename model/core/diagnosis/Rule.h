@@ -12,7 +12,7 @@
 
 #include "diagnosis/Finding.h"
 #include "diagnosis/TimeAccounting.h"
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 

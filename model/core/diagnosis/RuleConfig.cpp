@@ -2,7 +2,7 @@
 
 #include <simdjson.h>
 
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "status/AppStatus.h"
+#include "model/AppStatus.h"
 
 namespace stagelight {
 

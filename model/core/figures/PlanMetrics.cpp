@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "report/Format.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

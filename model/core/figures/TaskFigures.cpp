@@ -48,15 +48,6 @@ std::string frameText(const StackFrame& f) {
 
 }  // namespace
 
-std::string killedTaskText(const TaskFailure& f) {
-    if (f.reason == EndReason::TaskKilled) return f.description;
-    if (f.reason == EndReason::TaskCommitDenied)
-        return "TaskCommitDenied (Driver denied task commit) for job: " + std::to_string(f.jobId) +
-               ", partition: " + std::to_string(f.partitionId) +
-               ", attemptNumber: " + std::to_string(f.attemptNumber);
-    return {};
-}
-
 std::optional<std::string> taskErrorMessage(const TaskTable& tasks, size_t row) {
     const EndReason reason = tasks.endReason(row);
     if (reason == EndReason::Success || reason == EndReason::Running) return std::nullopt;

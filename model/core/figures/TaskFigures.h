@@ -27,7 +27,4 @@ std::string_view taskStatus(const TaskTable& tasks, size_t row);
 // The error text Spark shows for a task that did not succeed (kill reason, exception, ...).
 std::optional<std::string> taskErrorMessage(const TaskTable& tasks, size_t row);
 
-// The text the History Server groups killed tasks by ("" for other reasons).
-std::string killedTaskText(const TaskFailure& failure);
-
 }  // namespace stagelight

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -11,7 +12,7 @@
 #include "model/LoadReport.h"
 #include "model/StringTable.h"
 #include "model/TaskTable.h"
-#include "status/AppStatus.h"
+#include "model/AppStatus.h"
 
 namespace stagelight {
 
@@ -46,5 +47,8 @@ struct EventLogModel {
     std::unordered_map<std::string, size_t> executorIndex;
     std::unordered_map<int64_t, size_t> sqlIndex;
 };
+
+// Loaded snapshots are immutable and shared between threads and views.
+using ModelPtr = std::shared_ptr<const EventLogModel>;
 
 }  // namespace stagelight

@@ -55,4 +55,13 @@ size_t TaskTable::memoryBytes() const {
     return n + failures_.capacity() * sizeof(TaskFailure);
 }
 
+std::string killedTaskText(const TaskFailure& f) {
+    if (f.reason == EndReason::TaskKilled) return f.description;
+    if (f.reason == EndReason::TaskCommitDenied)
+        return "TaskCommitDenied (Driver denied task commit) for job: " + std::to_string(f.jobId) +
+               ", partition: " + std::to_string(f.partitionId) +
+               ", attemptNumber: " + std::to_string(f.attemptNumber);
+    return {};
+}
+
 }  // namespace stagelight

@@ -40,6 +40,9 @@ struct TaskFailure {
     int64_t jobId = 0, partitionId = 0, attemptNumber = 0;
 };
 
+// The text the History Server groups killed tasks by ("" for other reasons).
+std::string killedTaskText(const TaskFailure& failure);
+
 struct AccumulableUpdate {
     int64_t id;
     int64_t update;

@@ -2,7 +2,6 @@
 // OrderedKeyTable, which costs one comparison per key when Spark's order is kept.
 #include <cstring>
 
-#include "figures/TaskFigures.h"
 #include "parse/EventDecoder.h"
 
 namespace stagelight {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "model/Numeric.h"
-#include "report/Format.h"
+#include "text/Format.h"
 #include "report/Summary.h"
 
 namespace stagelight {

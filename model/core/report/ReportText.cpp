@@ -2,8 +2,8 @@
 #include <cstdio>
 #include <string>
 
-#include "report/Format.h"
-#include "report/JsonWriter.h"
+#include "text/Format.h"
+#include "text/JsonWriter.h"
 #include "report/ReportDocument.h"
 
 namespace stagelight {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "report/Format.h"
-#include "report/JsonWriter.h"
+#include "text/Format.h"
+#include "text/JsonWriter.h"
 
 namespace stagelight {
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 #include "rest/RestApplication.h"
 #include "rest/RestJobs.h"
 #include "rest/RestListing.h"

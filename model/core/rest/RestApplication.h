@@ -2,7 +2,7 @@
 #pragma once
 
 #include "model/EventLogModel.h"
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 #include "rest/RestApi.h"
 
 namespace stagelight {

@@ -7,7 +7,7 @@
 #include <limits>
 #include <map>
 
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 #include "rest/RestApplication.h"
 
 namespace stagelight {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 #include "rest/RestTasks.h"
 
 namespace stagelight {

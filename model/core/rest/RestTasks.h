@@ -6,7 +6,7 @@
 
 #include "figures/TaskSummary.h"
 #include "model/EventLogModel.h"
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 #include "rest/RestApi.h"
 #include "rest/RestRequest.h"
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "model/EventLogModel.h"
-#include "status/AppStatus.h"
+#include "model/AppStatus.h"
 
 namespace stagelight {
 

@@ -1,4 +1,4 @@
-#include "report/Format.h"
+#include "text/Format.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "status/AppStatus.h"
+#include "model/AppStatus.h"
 
 namespace stagelight {
 

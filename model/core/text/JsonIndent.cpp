@@ -1,4 +1,4 @@
-#include "report/JsonIndent.h"
+#include "text/JsonIndent.h"
 
 namespace stagelight {
 

@@ -1,4 +1,4 @@
-#include "report/JsonWriter.h"
+#include "text/JsonWriter.h"
 
 #include <charconv>
 #include <cmath>
