@@ -4,7 +4,6 @@
 #include <QLabel>
 
 #include "text/Format.h"
-#include "report/Summary.h"
 
 namespace stagelight {
 
@@ -31,42 +30,46 @@ QLabel* OverviewPanel::addRow(const QString& label) {
 
 void OverviewPanel::setModel(const ModelPtr& model) {
     if (!model) return;
-    const Summary s = summarize(*model);
+    const Derived& d = model->derived;
+    const AppTotals& t = d.totals;
     const Application& a = model->application;
     auto str = [](const std::string& x) { return QString::fromStdString(x); };
     app_->setText(str(a.name.empty() ? "(unnamed)" : a.name) + QStringLiteral("  ·  ") + str(a.id) +
                   (a.user.empty() ? QString() : QStringLiteral("  ·  ") + str(a.user)));
     spark_->setText(a.sparkVersion.empty() ? tr("unknown (no SparkListenerLogStart)")
                                            : str(a.sparkVersion));
-    wallClock_->setText(s.durationMs >= 0 ? str(formatDuration(s.durationMs)) +
-                                                (a.complete ? QString() : tr("  (incomplete log)"))
-                                          : tr("unknown"));
-    counts_->setText(tr("%1 jobs · %2 stage attempts · %3 tasks (%4 failed) · %5 SQL executions")
-                         .arg(s.counts.jobs)
-                         .arg(s.counts.stageAttempts)
-                         .arg(s.counts.tasks)
-                         .arg(s.counts.failedTasks)
-                         .arg(s.counts.sqlExecutions));
-    int64_t input = 0, shuffleRead = 0, shuffleWrite = 0, memSpill = 0, diskSpill = 0, gc = 0,
-            run = 0;
-    for (const StageTotals& st : s.stages) {
-        input += st.sum(TaskField::InputBytesRead);
-        shuffleRead += st.shuffleReadBytes();
-        shuffleWrite += st.sum(TaskField::ShuffleBytesWritten);
-        memSpill += st.sum(TaskField::MemoryBytesSpilled);
-        diskSpill += st.sum(TaskField::DiskBytesSpilled);
-        gc += st.sum(TaskField::JvmGcTime);
-        run += st.sum(TaskField::ExecutorRunTime);
-    }
+    QString wall = d.span.known() ? str(formatDuration(d.span.wallMs())) : tr("unknown");
+    if (d.span.known() && !d.span.fromApplicationEvents())
+        wall += QStringLiteral("  (") + str(d.span.howFound()) + QStringLiteral(")");
+    if (!a.complete) wall += tr("  (incomplete log)");
+    wallClock_->setText(wall);
+    QString work = tr("%1 jobs · %2 stage attempts · %3 tasks (%4 failed) · %5 SQL executions")
+                       .arg(t.jobs)
+                       .arg(t.stageAttempts)
+                       .arg(t.tasks)
+                       .arg(t.failedTasks)
+                       .arg(t.sqlExecutions);
+    if (t.resubmittedTasks > 0) work += tr(" · %1 resubmitted").arg(t.resubmittedTasks);
+    if (t.sqlWithoutStart > 0)
+        work += tr(" (%1 more SQL execution ids named by jobs, without a start event)")
+                    .arg(t.sqlWithoutStart);
+    counts_->setText(work);
+    const MetricSums& m = t.metrics;
     data_->setText(tr("input %1 · shuffle read %2 · shuffle write %3")
-                       .arg(str(formatBytes(input)), str(formatBytes(shuffleRead)),
-                            str(formatBytes(shuffleWrite))));
+                       .arg(str(formatBytes(m[TaskField::InputBytesRead])),
+                            str(formatBytes(m[TaskField::ShuffleLocalBytesRead] +
+                                            m[TaskField::ShuffleRemoteBytesRead])),
+                            str(formatBytes(m[TaskField::ShuffleBytesWritten]))));
     spill_->setText(tr("spilled %1 in memory, %2 to disk · GC %3 of %4 task run time")
-                        .arg(str(formatBytes(memSpill)), str(formatBytes(diskSpill)),
-                             str(formatDuration(gc)), str(formatDuration(run))));
-    int cores = 0;
-    for (const Executor& e : model->executors) cores += e.added ? e.totalCores : 0;
-    executors_->setText(tr("%1 executors, %2 cores").arg(s.counts.executors).arg(cores));
+                        .arg(str(formatBytes(m[TaskField::MemoryBytesSpilled])),
+                             str(formatBytes(m[TaskField::DiskBytesSpilled])),
+                             str(formatDuration(m[TaskField::JvmGcTime])),
+                             str(formatDuration(m[TaskField::ExecutorRunTime]))));
+    executors_->setText(tr("%1 executors, %2 cores%3")
+                            .arg(t.executors)
+                            .arg(t.executorCores)
+                            .arg(t.driverRunsTasks ? tr(" (local mode: the driver ran the tasks)")
+                                                   : QString()));
     source_->setText(str(model->source.root.string()) + QStringLiteral("  (") +
                      str(std::string(layoutName(model->source.layout))) + QStringLiteral(", ") +
                      str(formatBytes(int64_t(model->report.bytesOnDisk))) +

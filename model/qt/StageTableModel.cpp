@@ -2,7 +2,6 @@
 
 #include "qt/PlainText.h"
 #include "text/Format.h"
-#include "report/Summary.h"
 
 #include <algorithm>
 
@@ -11,6 +10,20 @@ namespace stagelight {
 namespace {
 QString text(const std::string& s) {
     return QString::fromStdString(s);
+}
+
+// What each task count of a stage attempt counts, in one sentence.
+std::string taskCountsText(const StageTotals& st) {
+    std::string s = std::to_string(st.attempts) + " task attempts in the log for " +
+                    std::to_string(st.numTasks) + " partitions";
+    if (st.resubmitted > 0)
+        s += "; " + std::to_string(st.resubmitted) +
+             " Resubmitted events (successful map outputs lost with their executor, run again)";
+    if (st.unstartedTasks > 0)
+        s += "; " + std::to_string(st.unstartedTasks) +
+             " tasks have no TaskStart in the log (the History Server leaves their metrics out; "
+             "they are counted here)";
+    return s;
 }
 }  // namespace
 
@@ -29,8 +42,10 @@ StageTableModel::StageTableModel(QObject* parent)
             "its tasks (as the History Server's stage table measures it)"),
          tr("The stage's duration as a share of the application's wall clock (stages that run "
             "at the same time each count their whole duration)"),
-         tr("Task attempts that finished, failed or were killed included"),
-         tr("Task attempts that failed or were killed"),
+         tr("Succeeded/total as Spark's stage table shows it: tasks that succeeded of the "
+            "stage's partitions (a partition run twice succeeds twice), then failed and killed "
+            "tasks; failed includes Resubmitted events (map outputs lost with their executor)"),
+         tr("Task ends that did not succeed (Spark's count: Resubmitted events included)"),
          tr("Bytes read from Hadoop or from Spark storage"), tr("Bytes written to Hadoop"),
          tr("Total shuffle bytes read, including both data read locally and data read from "
             "remote executors"),
@@ -46,10 +61,10 @@ StageTableModel::StageTableModel(QObject* parent)
 int StageTableModel::rebuild() {
     rows_.clear();
     if (!snapshot()) return 0;
-    wallClockMs_ = applicationWallClockMs(*snapshot());
-    for (StageTotals& st : computeStageTotals(*snapshot())) {
+    wallClockMs_ = snapshot()->derived.span.wallMs();
+    for (const StageTotals& st : snapshot()->derived.stageTotals) {
         const StageAttempt& s = snapshot()->stages[st.stage];
-        if (!(s.submitted || s.completed || st.tasks > 0)) continue;
+        if (!(s.submitted || s.completed || st.attempts > 0)) continue;
         rows_.push_back(st);
     }
     return int(rows_.size());
@@ -84,7 +99,7 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
             case Share:
                 return st.durationMs;
             case Tasks:
-                return st.tasks;
+                return st.attempts;
             case Failed:
                 return st.failedTasks;
             case Input:
@@ -110,10 +125,12 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == Status) return text(std::string(stageStatusName(s.status())));
         return number();
     }
-    if (role == Qt::ToolTipRole)  // log text, escaped: never rich text
-        return index.column() == Name
-                   ? QVariant(plainTooltip(text(s.details.empty() ? s.name : s.details)))
-                   : QVariant();
+    if (role == Qt::ToolTipRole) {  // log text, escaped: never rich text
+        if (index.column() == Name)
+            return plainTooltip(text(s.details.empty() ? s.name : s.details));
+        if (index.column() == Tasks) return plainTooltip(text(taskCountsText(st)));
+        return {};
+    }
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Stage:
@@ -130,6 +147,7 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
                              100.0 * double(st.durationMs) / double(wallClockMs_), 0, 'f', 1)
                        : QString();
         case Tasks:
+            return text(st.progressText());
         case Failed:
             return QString::number(number());
         case GcTime:

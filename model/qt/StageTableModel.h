@@ -7,7 +7,6 @@
 
 #include <vector>
 
-#include "figures/StageTotals.h"
 #include "qt/MetaTypes.h"
 
 namespace stagelight {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "figures/StageTotals.h"
 #include "figures/TaskFigures.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
@@ -16,24 +15,20 @@ void TaskTableModel::setStage(ModelPtr model, size_t stageIndex) {
     model_ = std::move(model);
     rows_.clear();
     if (model_ && stageIndex < model_->stages.size()) {
-        const StageAttempt& s = model_->stages[stageIndex];
-        const TaskTable& t = model_->tasks;
-        for (size_t r = 0; r < t.size(); ++r)
-            if (t.get(r, TaskField::StageId) == s.stageId &&
-                t.get(r, TaskField::StageAttemptId) == s.attemptId)
-                rows_.push_back(uint32_t(r));
-        std::stable_sort(rows_.begin(), rows_.end(), [&](uint32_t a, uint32_t b) {
-            return t.get(a, TaskField::TaskId) < t.get(b, TaskField::TaskId);
-        });
+        const auto rows = model_->derived.stageRows.rows(stageIndex);  // in task-id order
+        rows_.assign(rows.begin(), rows.end());
     }
     endResetModel();
 }
 
 int TaskTableModel::rowOfTask(int64_t taskId) const {
     if (!model_) return -1;
-    for (size_t i = 0; i < rows_.size(); ++i)
-        if (model_->tasks.get(rows_[i], TaskField::TaskId) == taskId) return int(i);
-    return -1;
+    const TaskTable& t = model_->tasks;
+    const auto it = std::lower_bound(rows_.begin(), rows_.end(), taskId, [&](uint32_t row, int64_t id) {
+        return t.get(row, TaskField::TaskId) < id;
+    });
+    return it != rows_.end() && t.get(*it, TaskField::TaskId) == taskId ? int(it - rows_.begin())
+                                                                       : -1;
 }
 
 int TaskTableModel::rowCount(const QModelIndex& parent) const {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "derive/Derive.h"
 #include "diagnosis/Analyzer.h"
 #include "figures/CacheUsage.h"
 #include "figures/PlanGraph.h"
@@ -68,6 +69,7 @@ void decodeEventLog(const uint8_t* data, size_t size) {
             lines.finish();
             decoder.finish();
         }
+        deriveFigures(model);  // as the loader does when a log is read
         // What every view computes from a model.
         (void)summarize(model);
         (void)analyze(model);

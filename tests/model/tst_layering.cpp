@@ -1,8 +1,11 @@
 // The layer rules of design.md, enforced: model/core includes no Qt header; model/qt no QtGui or
-// QtWidgets header (nor QCustomPlot); views/ never reach into app/.
+// QtWidgets header (nor QCustomPlot); views/ never reach into app/; and inside model/core each
+// folder includes only the folders below it (README "Architecture").
 #include <QtTest>
 
 #include <fstream>
+#include <map>
+#include <set>
 
 #include "TestSupport.h"
 
@@ -49,6 +52,60 @@ std::vector<std::string> offendingIncludes(const fs::path& dir,
     }
     return bad;
 }
+// Inside model/core: the folders each folder may include (besides itself). The order, bottom up:
+// text, io < model < status < parse, derive < load; figures < diagnosis < compare < report; rest.
+const std::map<std::string, std::set<std::string>>& coreOrder() {
+    static const std::map<std::string, std::set<std::string>> allowed = {
+        {"text", {}},
+        {"io", {"text"}},
+        {"model", {"io", "text"}},
+        {"status", {"model", "io", "text"}},
+        {"parse", {"status", "model", "io", "text"}},
+        {"derive", {"model", "io", "text"}},
+        {"load", {"parse", "derive", "status", "model", "io", "text"}},
+        {"figures", {"model", "io", "text"}},
+        {"diagnosis", {"figures", "model", "io", "text"}},
+        {"compare", {"diagnosis", "figures", "model", "io", "text"}},
+        {"report", {"compare", "diagnosis", "figures", "model", "io", "text"}},
+        {"rest", {"figures", "model", "io", "text"}},
+    };
+    return allowed;
+}
+
+// Includes of "folder/..." in `core` that break coreOrder(); a folder missing from the table is
+// itself an offence (a new folder must take its place in the order).
+std::vector<std::string> innerOrderOffences(const fs::path& core) {
+    std::vector<std::string> bad;
+    if (!fs::exists(core)) return bad;
+    const auto& allowed = coreOrder();
+    for (const auto& e : fs::recursive_directory_iterator(core)) {
+        const auto ext = e.path().extension();
+        if (ext != ".h" && ext != ".cpp") continue;
+        const std::string folder = fs::relative(e.path(), core).begin()->string();
+        if (folder == e.path().filename().string()) continue;  // a file at the top of model/core
+        const auto rule = allowed.find(folder);
+        if (rule == allowed.end()) {
+            bad.push_back(e.path().string() + ": folder '" + folder + "' has no place in the order");
+            continue;
+        }
+        std::ifstream in(e.path());
+        std::string line;
+        int n = 0;
+        while (std::getline(in, line)) {
+            ++n;
+            const std::string header = includedHeader(line);
+            const size_t slash = header.find('/');
+            if (header.empty() || slash == std::string::npos) continue;
+            const std::string target = header.substr(0, slash);
+            if (target == folder || !allowed.count(target)) continue;  // same folder, or external
+            if (!rule->second.count(target))
+                bad.push_back(e.path().string() + ":" + std::to_string(n) + ": " + folder +
+                              " includes " + header);
+        }
+    }
+    return bad;
+}
+
 std::string join(const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += x + "\n";
@@ -75,6 +132,22 @@ private Q_SLOTS:
         const auto bad = offendingIncludes(stagelight::test::sourceDir() / "views",
                                            {"app/", "*MainWindow.h", "cli/"});
         QVERIFY2(bad.empty(), join(bad).c_str());
+    }
+    void coreFoldersKeepTheirOrder() {
+        const auto bad = innerOrderOffences(stagelight::test::sourceDir() / "model/core");
+        QVERIFY2(bad.empty(), join(bad).c_str());
+    }
+    void theOrderRuleCatchesAnOffender() {
+        // A figure that reaches up into the report, and an unknown folder, are both found.
+        QTemporaryDir dir;
+        const fs::path root(dir.path().toStdString());
+        fs::create_directories(root / "figures");
+        fs::create_directories(root / "gadgets");
+        stagelight::test::writeFile(root / "figures" / "x.h",
+                                    "#include \"text/Format.h\"\n#include \"report/Summary.h\"\n");
+        stagelight::test::writeFile(root / "gadgets" / "y.h", "\n");
+        const auto bad = innerOrderOffences(root);
+        QCOMPARE(bad.size(), size_t(2));
     }
     void theRuleCatchesAnOffender() {
         // Guard against a rule that can never fire: a Qt include in a scratch tree is found.

@@ -52,9 +52,10 @@ std::vector<CorpusRow> corpusRows() {
     return rows;
 }
 
+// The table's T counts TaskEnd events: task attempts plus Resubmitted events.
 std::string jstText(const SummaryCounts& c) {
     return std::to_string(c.jobs) + "/" + std::to_string(c.stageAttempts) + "/" +
-           std::to_string(c.tasks);
+           std::to_string(c.tasks + c.resubmittedTasks);
 }
 
 }  // namespace
@@ -94,7 +95,7 @@ private Q_SLOTS:
             expected = "10/10/0";
         }
         QCOMPARE(jstText(s.counts), expected);
-        QCOMPARE(s.counts.failedTasks, failed);
+        QCOMPARE(s.counts.failedTasks + s.counts.resubmittedTasks, failed);
         QCOMPARE(s.counts.malformedLines, unparsable);
         if (unparsable > 0) {
             // The report names the file and the line of each malformed one.
@@ -157,6 +158,7 @@ private Q_SLOTS:
         QCOMPARE(c.stageAttempts, raw.stageAttempts);
         QCOMPARE(c.tasks, raw.tasks);
         QCOMPARE(c.failedTasks, raw.failedTasks);
+        QCOMPARE(c.resubmittedTasks, raw.resubmittedTasks);
         QCOMPARE(c.executors, raw.executors);
         QCOMPARE(c.sqlExecutions, raw.sqlExecutions);
         // A cut-off last line of an in-progress log is expected, not malformed.

@@ -1,5 +1,7 @@
 #include "SyntheticModel.h"
 
+#include "derive/Derive.h"
+
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@ std::shared_ptr<EventLogModel> syntheticStage(int tasks, int executors, int core
     stage.stageId = 3;
     stage.numTasks = tasks;
     model->stages.push_back(stage);
+    model->stageIndex[{stage.stageId, stage.attemptId}] = 0;
     std::vector<StrId> execIds;
     for (int e = 0; e < executors; ++e)
         execIds.push_back(model->strings.intern(std::to_string(e + 1)));
@@ -36,6 +39,7 @@ std::shared_ptr<EventLogModel> syntheticStage(int tasks, int executors, int core
     }
     model->tasks.shrinkToFit();
     model->application.lastEventTime = 1000 + int64_t(tasks / slots + 1) * durationMs;
+    deriveFigures(*model);
     return model;
 }
 

@@ -150,11 +150,16 @@ RawCounts countRawLines(const std::string& text) {
             stages.insert({info.value(QLatin1String("Stage ID")).toInteger(),
                            info.value(QLatin1String("Stage Attempt ID")).toInteger()});
         } else if (event == QLatin1String("SparkListenerTaskEnd")) {
-            ++c.tasks;
             const QString reason = o.value(QLatin1String("Task End Reason"))
                                        .toObject()
                                        .value(QLatin1String("Reason"))
                                        .toString();
+            // A Resubmitted TaskEnd repeats an attempt that succeeded: it is not an attempt.
+            if (reason == QLatin1String("Resubmitted")) {
+                ++c.resubmittedTasks;
+                continue;
+            }
+            ++c.tasks;
             // A TaskEnd without an end reason (hand-written fixtures) counts as successful.
             if (!reason.isEmpty() && reason != QLatin1String("Success")) ++c.failedTasks;
         } else if (event == QLatin1String("SparkListenerExecutorAdded")) {

@@ -29,8 +29,8 @@ std::string readFile(const std::filesystem::path& path);
 // Counts made from the raw lines with the definitions of `stagelight summary --json` (jobs are
 // distinct job IDs in JobStart events: an excerpt may repeat a JobStart).
 struct RawCounts {
-    int64_t jobs = 0, stageAttempts = 0, tasks = 0, failedTasks = 0, executors = 0,
-            sqlExecutions = 0;
+    int64_t jobs = 0, stageAttempts = 0, tasks = 0, failedTasks = 0, resubmittedTasks = 0,
+            executors = 0, sqlExecutions = 0;
     int64_t invalidLines = 0;  // lines Qt's JSON parser rejects (a cut-off last line included)
     bool lastLineInvalid = false;
 };

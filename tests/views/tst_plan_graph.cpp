@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "LogGenerator.h"
+#include "derive/Derive.h"
 #include "TestSupport.h"
 #include "dag/GraphLayout.h"
 #include "dag/PlanGraphView.h"
@@ -206,6 +207,7 @@ private Q_SLOTS:
             for (auto& c : n.children) c = last - c;
         model->sqlExecutions.push_back(q);
         model->sqlIndex[q.id] = 0;
+        deriveFigures(*model);
         PlanGraphView view;
         view.resize(1200, 800);
         view.show();

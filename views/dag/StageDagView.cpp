@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <map>
 
-#include "figures/StageTotals.h"
 #include "text/Format.h"
 #include "style/Palette.h"
 
@@ -34,7 +33,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
     const Job* job = model_ ? model_->job(jobId) : nullptr;
     if (!job) return;
     const EventLogModel& m = *model_;
-    const auto totals = computeStageTotals(m);
+    const auto& totals = m.derived.stageTotals;
     std::vector<int32_t> ids = job->stageIds;
     std::sort(ids.begin(), ids.end());
     LayoutInput in;

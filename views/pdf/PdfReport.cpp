@@ -92,7 +92,7 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
     for (const StageTotals& st : doc.slowestStages) {
         const StageAttempt& s = m.stages[st.stage];
         rows.push_back({QStringLiteral("%1.%2").arg(s.stageId).arg(s.attemptId),
-                        q(formatDuration(st.durationMs)), QString::number(st.tasks),
+                        q(formatDuration(st.durationMs)), QString::number(st.attempts),
                         q(formatBytes(st.sum(TaskField::InputBytesRead))),
                         q(formatBytes(st.shuffleReadBytes())),
                         q(formatBytes(st.sum(TaskField::ShuffleBytesWritten))),

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "figures/StageTotals.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
@@ -43,29 +42,20 @@ void AppTimelineView::setModel(ModelPtr model) {
     bars_.clear();
     rows_ = 0;
     if (model_) {
-        const auto totals = computeStageTotals(*model_);
+        const Derived& d = model_->derived;
         for (size_t s = 0; s < model_->stages.size(); ++s) {
-            const StageTotals& t = totals[s];
-            if (t.firstTaskLaunchTime < 0 || t.durationMs <= 0) continue;
+            const StageTotals& t = d.stageTotals[s];
+            if (d.stageTimelineRow[s] < 0) continue;  // ran no task
             const StageAttempt& a = model_->stages[s];
             bars_.push_back({a.stageId, a.attemptId, t.firstTaskLaunchTime,
-                             t.firstTaskLaunchTime + t.durationMs, 0, a.status()});
+                             t.firstTaskLaunchTime + t.durationMs, d.stageTimelineRow[s],
+                             a.status()});
         }
         std::sort(bars_.begin(), bars_.end(),
                   [](const StageBar& a, const StageBar& b) { return a.start < b.start; });
-        std::vector<int64_t> rowEnd;  // greedy packing: the first row free at the bar's start
-        for (StageBar& b : bars_) {
-            auto row =
-                std::find_if(rowEnd.begin(), rowEnd.end(), [&](int64_t e) { return e <= b.start; });
-            if (row == rowEnd.end()) row = rowEnd.insert(rowEnd.end(), 0);
-            *row = b.end;
-            b.row = int(row - rowEnd.begin());
-        }
-        rows_ = int(rowEnd.size());
-        const Application& app = model_->application;
-        start_ = app.startTime > 0 ? app.startTime : (bars_.empty() ? 0 : bars_.front().start);
-        end_ = std::max(start_ + 1,
-                        app.sawApplicationEnd && app.endTime > 0 ? app.endTime : app.lastEventTime);
+        rows_ = d.stageTimelineRows;
+        start_ = d.span.startMs >= 0 ? d.span.startMs : (bars_.empty() ? 0 : bars_.front().start);
+        end_ = std::max(start_ + 1, d.span.endMs);
     }
     clearHistory();
     resetZoom();

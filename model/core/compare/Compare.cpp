@@ -5,9 +5,8 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <span>
 
-#include "figures/StageTotals.h"
-#include "report/Summary.h"
 
 namespace stagelight {
 namespace {
@@ -23,7 +22,7 @@ struct StageShape {
     std::vector<std::string> plan;     // operator names of the job's SQL plan, sorted
 };
 
-double skewRatio(const TaskTable& t, const std::vector<uint32_t>& rows) {
+double skewRatio(const TaskTable& t, std::span<const uint32_t> rows) {
     std::vector<int64_t> d;
     for (uint32_t r : rows)
         if (t.hasFlag(r, kFinished) && t.endReason(r) == EndReason::Success)
@@ -35,8 +34,8 @@ double skewRatio(const TaskTable& t, const std::vector<uint32_t>& rows) {
 }
 
 std::vector<StageShape> shapes(const EventLogModel& m) {
-    const auto totals = computeStageTotals(m);
-    const auto rows = tasksByStage(m);
+    const auto& totals = m.derived.stageTotals;
+    const StageRowIndex& rows = m.derived.stageRows;
     std::map<int32_t, int> jobOrdinal;  // job id → position by submission
     {
         std::vector<const Job*> jobs;
@@ -54,7 +53,7 @@ std::vector<StageShape> shapes(const EventLogModel& m) {
         const StageAttempt& s = m.stages[i];
         // Stages that never ran (skipped, or pending at the end) have nothing to compare.
         if (s.status() == StageStatus::Skipped ||
-            (st.tasks == 0 && rows[i].empty() && !s.completed))
+            (st.attempts == 0 && !s.completed))
             continue;
         StageShape sh;
         ComparedStage& f = sh.figures;
@@ -63,13 +62,13 @@ std::vector<StageShape> shapes(const EventLogModel& m) {
         f.attemptId = s.attemptId;
         f.name = s.name;
         f.durationMs = st.durationMs;
-        f.tasks = st.tasks;
+        f.tasks = st.attempts;
         f.inputBytes = st.sum(TaskField::InputBytesRead);
         f.shuffleReadBytes = st.shuffleReadBytes();
         f.shuffleWriteBytes = st.sum(TaskField::ShuffleBytesWritten);
         f.spillBytes = st.sum(TaskField::DiskBytesSpilled);
         f.gcTimeMs = st.sum(TaskField::JvmGcTime);
-        f.skewRatio = skewRatio(m.tasks, rows[i]);
+        f.skewRatio = skewRatio(m.tasks, rows.rows(i));
         if (!s.jobIds.empty()) {
             const auto it = jobOrdinal.find(s.jobIds.front());
             if (it != jobOrdinal.end()) sh.jobOrdinal = it->second;
@@ -187,8 +186,8 @@ Comparison compareRuns(const EventLogModel& baseline, const Analysis& ba,
     for (size_t j = 0; j < ts.size(); ++j)
         if (tMatch[j] < 0) c.unmatchedTrial.push_back(ts[j].figures);
 
-    c.baselineWallMs = std::max<int64_t>(0, applicationWallClockMs(baseline));
-    c.trialWallMs = std::max<int64_t>(0, applicationWallClockMs(trial));
+    c.baselineWallMs = baseline.derived.span.wallMs();
+    c.trialWallMs = trial.derived.span.wallMs();
     c.baselineCriticalPathMs = criticalPathMs(ba);
     c.trialCriticalPathMs = criticalPathMs(ta);
     c.baselineIdleCores = ba.time.idleCores;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "model/AppStatus.h"
 
 namespace stagelight {
 
@@ -54,35 +53,7 @@ CacheUsage cacheUsage(const EventLogModel& m) {
         }
         if (cachedHere) sample(step.time);
     }
-    // Final figures: the History Server's storage page, else the last RDD Info.
-    for (const auto& [id, info] : m.rdds) {
-        const StorageLevel& level = info.storageLevel;
-        if (!(level.useMemory || level.useDisk || level.useOffHeap)) continue;
-        CachedRdd rdd;
-        rdd.id = id;
-        rdd.name = info.name;
-        rdd.callsite = info.callsite;
-        rdd.partitions = info.numPartitions;
-        rdd.unpersisted = std::any_of(m.unpersistedRdds.begin(), m.unpersistedRdds.end(),
-                                      [&rdd](const RddUnpersist& u) { return u.rddId == rdd.id; });
-        // Block updates (when the log has them) are the History Server's figures; without them
-        // the last StageCompleted's RDD Info is all there is.
-        if (const auto it = m.status.rdds.find(id);
-            it != m.status.rdds.end() && !rdd.unpersisted && !it->second.partitions.empty()) {
-            rdd.storageLevel = it->second.storageLevel;
-            rdd.cachedPartitions = int32_t(it->second.partitions.size());
-            rdd.memoryBytes = it->second.memoryUsed;
-            rdd.diskBytes = it->second.diskUsed;
-        } else {
-            rdd.storageLevel =
-                storageLevelDescription(level.useDisk, level.useMemory, level.useOffHeap,
-                                        level.deserialized, level.replication);
-            rdd.cachedPartitions = info.numCachedPartitions;
-            rdd.memoryBytes = info.memorySize;
-            rdd.diskBytes = info.diskSize;
-        }
-        out.rdds.push_back(std::move(rdd));
-    }
+    out.rdds = m.derived.cachedRdds;
     return out;
 }
 

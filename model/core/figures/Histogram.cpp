@@ -30,12 +30,10 @@ TaskValues taskValues(const EventLogModel& model, size_t stageIndex, HistogramMe
     TaskValues out;
     out.metric = metric;
     if (stageIndex >= model.stages.size()) return out;
-    const StageAttempt& s = model.stages[stageIndex];
     const TaskTable& t = model.tasks;
-    for (size_t r = 0; r < t.size(); ++r) {
-        if (t.get(r, TaskField::StageId) != s.stageId ||
-            t.get(r, TaskField::StageAttemptId) != s.attemptId || !t.hasFlag(r, kFinished))
-            continue;
+    for (uint32_t r : model.derived.stageRows.rows(stageIndex)) {
+        // Finished attempts; a Resubmitted event repeats an attempt already counted.
+        if (!t.hasFlag(r, kFinished) || t.endReason(r) == EndReason::Resubmitted) continue;
         int64_t v = 0;
         switch (metric) {
             case HistogramMetric::Duration:

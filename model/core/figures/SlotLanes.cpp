@@ -8,46 +8,38 @@ namespace stagelight {
 SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     SlotLanes out;
     if (stageIndex >= model.stages.size()) return out;
-    const StageAttempt& s = model.stages[stageIndex];
     const TaskTable& t = model.tasks;
+    const std::vector<uint32_t>& localLane = model.derived.taskLane;  // packed at load
     const int64_t now = model.application.lastEventTime;
-    for (size_t r = 0; r < t.size(); ++r) {
-        if (t.get(r, TaskField::StageId) != s.stageId ||
-            t.get(r, TaskField::StageAttemptId) != s.attemptId)
-            continue;
+    for (uint32_t r : model.derived.stageRows.rows(stageIndex)) {
         const int64_t start = t.get(r, TaskField::LaunchTime);
         int64_t end = t.hasFlag(r, kFinished) ? t.get(r, TaskField::FinishTime) : now;
         if (end < start) end = start;
-        out.tasks.push_back({uint32_t(r), start, end, 0, uint8_t(t.get(r, TaskField::Flags))});
+        out.tasks.push_back({r, start, end, 0, uint8_t(t.get(r, TaskField::Flags))});
     }
     std::sort(out.tasks.begin(), out.tasks.end(), [](const LaneTask& a, const LaneTask& b) {
         return a.start != b.start ? a.start < b.start : a.row < b.row;
     });
-    // One pass: each task takes its executor's first lane free at its launch (or a new one);
-    // then the executors' lanes are numbered one after another, in executor id order.
-    std::unordered_map<int64_t, std::vector<int64_t>> freeAt;  // executor → end of each lane
-    for (LaneTask& lt : out.tasks) {
-        auto& lanes = freeAt[t.get(lt.row, TaskField::ExecutorId)];
-        auto lane =
-            std::find_if(lanes.begin(), lanes.end(), [&](int64_t f) { return f <= lt.start; });
-        if (lane == lanes.end()) lane = lanes.insert(lanes.end(), lt.end);
-        *lane = lt.end;
-        lt.lane = int(lane - lanes.begin());  // local for now
+    // Each executor's lanes are numbered one after another, in executor id order.
+    std::unordered_map<int64_t, uint32_t> lanesOf;  // executor → lanes it used
+    for (const LaneTask& lt : out.tasks) {
+        uint32_t& n = lanesOf[t.get(lt.row, TaskField::ExecutorId)];
+        n = std::max(n, localLane[lt.row] + 1);
     }
     std::vector<std::pair<std::string_view, int64_t>> executors;
-    for (const auto& entry : freeAt)
+    for (const auto& entry : lanesOf)
         executors.emplace_back(model.strings.view(StrId(entry.first)), entry.first);
     std::sort(executors.begin(), executors.end());
     std::unordered_map<int64_t, int> firstLane;
     for (const auto& [name, id] : executors) {
         firstLane[id] = int(out.laneLabels.size());
-        for (size_t i = 0; i < freeAt[id].size(); ++i)
+        for (uint32_t i = 0; i < lanesOf[id]; ++i)
             out.laneLabels.push_back("executor " + std::string(name) + " · slot " +
                                      std::to_string(i + 1));
     }
     out.laneBegin.assign(out.laneLabels.size() + 1, 0);
     for (LaneTask& lt : out.tasks) {
-        lt.lane += firstLane[t.get(lt.row, TaskField::ExecutorId)];
+        lt.lane = firstLane[t.get(lt.row, TaskField::ExecutorId)] + int(localLane[lt.row]);
         ++out.laneBegin[size_t(lt.lane) + 1];
     }
     for (size_t l = 1; l < out.laneBegin.size(); ++l) out.laneBegin[l] += out.laneBegin[l - 1];

@@ -1,5 +1,6 @@
 // Executor slot lanes for a timeline: each task attempt goes to the first lane of its executor
-// that is free at its launch, so concurrent tasks of an executor never overlap.
+// that is free at its launch (packed once at load: Derived::taskLane), so concurrent tasks of an
+// executor never overlap.
 #pragma once
 
 #include <cstdint>

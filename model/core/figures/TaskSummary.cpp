@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 #include "figures/TaskFigures.h"
 
@@ -19,18 +18,20 @@ std::string_view summaryMetricJsonName(SummaryMetric m) {
 
 std::vector<uint32_t> stageTaskRows(const EventLogModel& model, int32_t stageId,
                                     int32_t attemptId) {
+    const StageAttempt* stage = model.stage(stageId, attemptId);
+    if (!stage) return {};
     const TaskTable& t = model.tasks;
-    std::unordered_map<int64_t, uint32_t> byId;  // a later row of the same task id replaces
-    for (size_t row = 0; row < t.size(); ++row)
-        if (t.get(row, TaskField::StageId) == stageId &&
-            t.get(row, TaskField::StageAttemptId) == attemptId && t.hasFlag(row, kSawStart))
-            byId[t.get(row, TaskField::TaskId)] = uint32_t(row);
+    // The History Server keeps one entry per task id (a later row of the same id replaces it),
+    // and only tasks it saw start. The index lists a stage's rows in task-id order.
     std::vector<uint32_t> rows;
-    rows.reserve(byId.size());
-    for (const auto& [id, row] : byId) rows.push_back(row);
-    std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
-        return t.get(a, TaskField::TaskId) < t.get(b, TaskField::TaskId);
-    });
+    for (uint32_t row : model.derived.stageRows.rows(size_t(stage - model.stages.data()))) {
+        if (!t.hasFlag(row, kSawStart)) continue;
+        if (!rows.empty() &&
+            t.get(rows.back(), TaskField::TaskId) == t.get(row, TaskField::TaskId))
+            rows.back() = std::max(rows.back(), row);
+        else
+            rows.push_back(row);
+    }
     return rows;
 }
 

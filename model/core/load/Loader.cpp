@@ -1,5 +1,7 @@
 #include "load/Loader.h"
 
+#include "derive/Derive.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -280,6 +282,7 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
         if (worker.joinable()) worker.join();
         throw;
     }
+    deriveFigures(model);
     model.report.loadMillis =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();

@@ -13,6 +13,7 @@
 #include "model/StringTable.h"
 #include "model/TaskTable.h"
 #include "model/AppStatus.h"
+#include "model/Derived.h"
 
 namespace stagelight {
 
@@ -35,6 +36,7 @@ struct EventLogModel {
     StringTable strings;         // executor ids, hosts, task types referenced from the task table
     AppStatus status;            // the History Server's figures, replayed in event order
     LoadReport report;
+    Derived derived;  // computed once when the load ends (derive/Derive.h)
 
     const Job* job(int32_t id) const;
     const StageAttempt* stage(int32_t stageId, int32_t attemptId) const;

@@ -23,7 +23,19 @@ std::string utcTime(int64_t epochMs) {
 }
 
 std::string stageName(const StageAttempt& s) {
-    return "stage " + std::to_string(s.stageId) + "." + std::to_string(s.attemptId);
+    return StageKey{s.stageId, s.attemptId}.label();
+}
+
+std::string runTimeText(const AppSpan& span) {
+    if (!span.known()) return "unknown";
+    return formatDuration(span.wallMs()) +
+           (span.fromApplicationEvents() ? "" : " (" + span.howFound() + ")");
+}
+
+std::string executorsText(const AppTotals& t) {
+    std::string s = std::to_string(t.executors) + " (" + std::to_string(t.executorCores) + " cores";
+    if (t.driverRunsTasks) s += "; local mode: the driver ran the tasks";
+    return s + ")";
 }
 
 size_t stageIndexOf(const EventLogModel& m, int32_t stageId, int32_t attemptId) {
@@ -101,7 +113,7 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
         if (e.kind == Evidence::Kind::Tasks)
             outliers.insert(outliers.end(), e.taskIds.begin(), e.taskIds.end());
     bool histogram = false, timeline = false;
-    const int64_t appStart = m.application.startTime;
+    const int64_t appStart = m.derived.span.startMs;
     for (const Evidence& e : f.evidence) {
         const size_t si = e.stageId >= 0 ? stageIndexOf(m, e.stageId, e.stageAttemptId) : SIZE_MAX;
         if (si != SIZE_MAX && !histogram &&
@@ -199,29 +211,25 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     const Application& app = m.application;
     const Summary summary = summarize(m);
     doc.title = app.name.empty() ? app.id : app.name;
-    doc.wallClockMs = std::max<int64_t>(0, summary.durationMs);
-    int64_t executors = 0, cores = 0;
-    for (const Executor& e : m.executors)
-        if (e.added && e.id != "driver") {
-            ++executors;
-            cores += e.totalCores;
-        }
+    const AppTotals& totalsOfApp = m.derived.totals;
+    doc.wallClockMs = m.derived.span.wallMs();
     doc.facts = {
         {"Application", doc.title},
         {"Application id", app.id + (app.attemptId.empty() ? "" : " attempt " + app.attemptId)},
         {"User", app.user},
         {"Spark version", app.sparkVersion.empty() ? "unknown" : app.sparkVersion},
-        {"Started", utcTime(app.startTime)},
-        {"Run time", summary.durationMs >= 0 ? formatDuration(summary.durationMs) : "unknown"},
+        {"Started", utcTime(m.derived.span.startMs)},
+        {"Run time", runTimeText(m.derived.span)},
         {"Completed", app.complete ? "yes" : "no (the log has no ApplicationEnd)"},
-        {"Executors", std::to_string(executors) + " (" + std::to_string(cores) + " cores)"},
+        {"Executors", executorsText(totalsOfApp)},
         {"Work", std::to_string(summary.counts.jobs) + " jobs, " +
                      std::to_string(summary.counts.stageAttempts) + " stage attempts, " +
                      std::to_string(summary.counts.tasks) + " tasks (" +
                      std::to_string(summary.counts.failedTasks) + " failed)"}};
+
     doc.files = std::move(files);
 
-    const auto totals = computeStageTotals(m);
+    const auto& totals = m.derived.stageTotals;
     const auto accum = accumulatorTotals(m);
     for (size_t i = 0; i < a.findings.size(); ++i) {
         doc.totalCostMs += a.findings[i].estimatedCostMs;
@@ -248,7 +256,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     for (const CriticalPath& cp : t.criticalPaths) {
         std::string chain;
         for (const auto& [s, at] : cp.stages)
-            chain += (chain.empty() ? "" : " → ") + std::to_string(s) + "." + std::to_string(at);
+            chain += (chain.empty() ? "" : " → ") + StageKey{s, at}.str();
         doc.criticalPaths.push_back("job " + std::to_string(cp.jobId) + " (" +
                                     formatDuration(cp.jobDurationMs) + "): critical path " +
                                     formatDuration(cp.pathMs) + " through stages " + chain);

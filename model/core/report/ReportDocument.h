@@ -11,7 +11,6 @@
 #include "compare/Compare.h"
 #include "diagnosis/Analyzer.h"
 #include "figures/Histogram.h"
-#include "figures/StageTotals.h"
 #include "model/EventLogModel.h"
 
 namespace stagelight {

@@ -96,7 +96,7 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
          "| Spill (disk) | GC time |\n|---|---|---|---|---|---|---|---|\n";
     for (const StageTotals& st : doc.slowestStages)
         o += "| " + stageId(&m, st.stage) + " | " + formatDuration(st.durationMs) + " | " +
-             std::to_string(st.tasks) + " | " + formatBytes(st.sum(TaskField::InputBytesRead)) +
+             std::to_string(st.attempts) + " | " + formatBytes(st.sum(TaskField::InputBytesRead)) +
              " | " + formatBytes(st.shuffleReadBytes()) + " | " +
              formatBytes(st.sum(TaskField::ShuffleBytesWritten)) + " | " +
              formatBytes(st.sum(TaskField::DiskBytesSpilled)) + " | " +
@@ -202,7 +202,7 @@ std::string reportJson(const ReportDocument& doc, const EventLogModel& m, const 
         w.beginObject()
             .field("stage", stageId(&m, st.stage))
             .field("durationMs", st.durationMs)
-            .field("tasks", int64_t(st.tasks))
+            .field("tasks", int64_t(st.attempts))
             .field("inputBytes", st.sum(TaskField::InputBytesRead))
             .field("shuffleReadBytes", st.shuffleReadBytes())
             .field("shuffleWriteBytes", st.sum(TaskField::ShuffleBytesWritten))

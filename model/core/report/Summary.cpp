@@ -8,33 +8,22 @@
 
 namespace stagelight {
 
-int64_t applicationWallClockMs(const EventLogModel& model) {
-    const Application& app = model.application;
-    const int64_t end = app.endTime >= 0 ? app.endTime : app.lastEventTime;
-    return app.startTime >= 0 && end >= app.startTime ? end - app.startTime : -1;
-}
-
 Summary summarize(const EventLogModel& model) {
     Summary s;
-    for (const Job& j : model.jobs) s.counts.jobs += j.started ? 1 : 0;
-    for (const StageAttempt& st : model.stages)
-        s.counts.stageAttempts += (st.submitted || st.completed) ? 1 : 0;
-    const TaskTable& t = model.tasks;
-    for (size_t r = 0; r < t.size(); ++r) {
-        if (!t.hasFlag(r, kFinished)) continue;
-        ++s.counts.tasks;
-        if (t.endReason(r) != EndReason::Success) ++s.counts.failedTasks;
-    }
-    for (const Executor& e : model.executors) s.counts.executors += e.added ? 1 : 0;
-    for (const SqlExecution& q : model.sqlExecutions) s.counts.sqlExecutions += q.started ? 1 : 0;
+    const Derived& d = model.derived;
+    s.counts.jobs = d.totals.jobs;
+    s.counts.stageAttempts = d.totals.stageAttempts;
+    s.counts.tasks = d.totals.tasks;
+    s.counts.failedTasks = d.totals.failedTasks;
+    s.counts.resubmittedTasks = d.totals.resubmittedTasks;
+    s.counts.executors = d.totals.executors;
+    s.counts.sqlExecutions = d.totals.sqlExecutions;
     s.counts.unknownEvents = int64_t(model.report.unknownEventCount());
     s.counts.malformedLines = int64_t(model.report.malformedLines);
-
-    s.durationMs = applicationWallClockMs(model);
-
-    for (StageTotals& st : computeStageTotals(model)) {
+    s.durationMs = d.span.known() ? d.span.wallMs() : -1;
+    for (const StageTotals& st : d.stageTotals) {
         const StageAttempt& stage = model.stages[st.stage];
-        if (stage.submitted || stage.completed || st.tasks > 0) s.stages.push_back(st);
+        if (stage.submitted || stage.completed || st.attempts > 0) s.stages.push_back(st);
     }
     std::stable_sort(
         s.stages.begin(), s.stages.end(),
@@ -69,6 +58,9 @@ std::string summaryJson(const EventLogModel& model, const Summary& s) {
         w.value(s.durationMs);
     else
         w.null();
+    w.key("durationFrom").beginObject();
+    w.field("start", model.derived.span.startName()).field("end", model.derived.span.endName());
+    w.endObject();
     w.field("complete", app.complete);
     w.endObject();
 
@@ -87,7 +79,8 @@ std::string summaryJson(const EventLogModel& model, const Summary& s) {
     const SummaryCounts& c = s.counts;
     w.key("counts").beginObject();
     w.field("jobs", c.jobs).field("stageAttempts", c.stageAttempts).field("tasks", c.tasks);
-    w.field("failedTasks", c.failedTasks).field("executors", c.executors);
+    w.field("failedTasks", c.failedTasks).field("resubmittedTasks", c.resubmittedTasks);
+    w.field("executors", c.executors);
     w.field("sqlExecutions", c.sqlExecutions).field("unknownEvents", c.unknownEvents);
     w.field("malformedLines", c.malformedLines);
     w.endObject();
@@ -100,8 +93,9 @@ std::string summaryJson(const EventLogModel& model, const Summary& s) {
             .field("attemptId", stage.attemptId)
             .field("name", stage.name);
         w.field("status", stageStatusName(stage.status()));
-        w.field("numTasks", stage.numTasks).field("tasks", st.tasks);
-        w.field("failedTasks", st.failedTasks).field("killedTasks", st.killedTasks);
+        w.field("numTasks", stage.numTasks).field("tasks", st.attempts);
+        w.field("completedTasks", st.completedTasks).field("failedTasks", st.failedTasks);
+        w.field("killedTasks", st.killedTasks).field("resubmittedTasks", st.resubmitted);
         w.field("durationMs", st.durationMs);
         writeTime(w, "submissionTime", stage.submissionTime);
         writeTime(w, "firstTaskLaunchedTime", st.firstTaskLaunchTime);
@@ -139,6 +133,9 @@ std::string summaryText(const EventLogModel& model, const Summary& s) {
            (app.sparkVersionFromDatabricks ? " (Databricks runtime)" : "") + "\n";
     out += "Wall clock   " +
            (s.durationMs >= 0 ? formatDuration(s.durationMs) : std::string("unknown")) +
+           (s.durationMs >= 0 && !model.derived.span.fromApplicationEvents()
+                ? "  (" + model.derived.span.howFound() + ")"
+                : std::string()) +
            (app.complete ? "" : "  (incomplete log)") + "\n";
     std::snprintf(
         line, sizeof line,
@@ -155,10 +152,9 @@ std::string summaryText(const EventLogModel& model, const Summary& s) {
     out += line;
     for (const StageTotals& st : s.stages) {
         const StageAttempt& stage = model.stages[st.stage];
-        const std::string id =
-            std::to_string(stage.stageId) + "." + std::to_string(stage.attemptId);
+        const std::string id = st.key.str();
         std::snprintf(line, sizeof line, "%8s %9s %7d %11s %11s %11s %11s %11s %9s  %.60s\n",
-                      id.c_str(), formatDuration(st.durationMs).c_str(), st.tasks,
+                      id.c_str(), formatDuration(st.durationMs).c_str(), st.attempts,
                       formatBytes(st.sum(TaskField::InputBytesRead)).c_str(),
                       formatBytes(st.shuffleReadBytes()).c_str(),
                       formatBytes(st.sum(TaskField::ShuffleBytesWritten)).c_str(),

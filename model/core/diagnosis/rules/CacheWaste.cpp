@@ -1,8 +1,7 @@
 // cache-waste: persisted RDDs that did not pay off: never read by another stage, or only partly
 // cached (evicted or too big; sparkforensics' CSTOR: cached/total < 0.9, or more than 15 % of a
-// cache on disk). Block updates give the History Server's storage figures; without them the
-// stages' RDD Info counts the cached partitions.
-#include <cstdlib>
+// cache on disk). The figures are the snapshot's Derived::cachedRdds (block updates when logged,
+// else the tasks' updated blocks, else the last RDD Info).
 #include <map>
 #include <set>
 
@@ -21,49 +20,16 @@ RuleDef cacheWasteRule() {
         for (const auto& [id, rdd] : m.rdds)
             persisted = persisted || rdd.storageLevel.useMemory || rdd.storageLevel.useDisk;
         if (!persisted) return RuleRun{};
-        // Block updates (when logged) give the History Server's storage figures; otherwise the
-        // stages' RDD Info says how many partitions were cached at the end of each stage.
+        // Derived::cachedRdds: the same figures the Cache view and the report show.
         struct Cached {
             std::string name, level;
             int64_t total = 0, cached = 0, memory = 0, disk = 0;
         };
         std::map<int32_t, Cached> rdds;
-        for (const auto& [id, info] : m.rdds) {
-            const StorageLevel& l = info.storageLevel;
-            if (!(l.useMemory || l.useDisk) || info.numPartitions <= 0) continue;
-            rdds[id] = {info.name,
-                        storageLevelDescription(l.useDisk, l.useMemory, l.useOffHeap,
-                                                l.deserialized, l.replication),
-                        info.numPartitions,
-                        info.numCachedPartitions,
-                        info.memorySize,
-                        info.diskSize};
-        }
-        // Block updates (BlockUpdated events, or the blocks a TaskEnd reports) are more precise
-        // than the RDD Info counts: the latest update of each block says whether it is stored.
-        std::map<int32_t, std::map<std::string, const BlockUpdate*>> blocks;
-        for (const BlockUpdate& u : m.blockUpdates)
-            if (u.blockId.rfind("rdd_", 0) == 0)
-                blocks[std::atoi(u.blockId.c_str() + 4)][u.blockId] = &u;
-        for (const auto& [id, latest] : blocks) {
-            auto it = rdds.find(id);
-            if (it == rdds.end()) continue;
-            Cached& c = it->second;
-            c.cached = c.memory = c.disk = 0;
-            for (const auto& [block, u] : latest) {
-                const StorageLevel& l = u->storageLevel;
-                if (!(l.useMemory || l.useDisk) || (u->memorySize <= 0 && u->diskSize <= 0))
-                    continue;
-                ++c.cached;
-                c.memory += u->memorySize;
-                c.disk += u->diskSize;
-            }
-        }
-        for (const auto& [id, rdd] : m.status.rdds)
-            if (!rdd.partitions.empty())
-                rdds[id] = {rdd.name,          rdd.storageLevel,
-                            rdd.numPartitions, int64_t(rdd.partitions.size()),
-                            rdd.memoryUsed,    rdd.diskUsed};
+        for (const CachedRdd& c : m.derived.cachedRdds)
+            if (c.partitions > 0)
+                rdds[c.id] = {c.name,           c.storageLevel,  c.partitions,
+                              c.cachedPartitions, c.memoryBytes, c.diskBytes};
         for (const auto& [id, rdd] : rdds) {
             const double share = double(rdd.cached) / double(rdd.total);
             const double onDisk =

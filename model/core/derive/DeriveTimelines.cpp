@@ -1,0 +1,105 @@
+// The executors' core timeline, the slot lane of every task, and the rows of the application
+// timeline's stage bars.
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <unordered_map>
+
+#include "derive/Derive.h"
+
+namespace stagelight {
+
+CoreTimeline deriveCoreTimeline(const EventLogModel& m) {
+    const AppSpan& span = m.derived.span;
+    const int64_t appStart = span.startMs >= 0 ? span.startMs : 0;
+    const int64_t appEnd = span.endMs >= 0 ? span.endMs : appStart;
+    std::map<int64_t, int64_t> delta;
+    for (const Executor& e : m.executors) {
+        if (!e.added || e.totalCores <= 0) continue;  // the driver of a cluster has no ExecutorAdded
+        const int64_t from = e.addTime >= 0 ? e.addTime : appStart;
+        const int64_t to = e.removeTime >= 0 ? e.removeTime : appEnd;
+        if (to <= from) continue;
+        delta[from] += e.totalCores;
+        delta[to] -= e.totalCores;
+    }
+    // Local mode without ExecutorAdded (Spark 1.x): local[N] threads for the whole application.
+    if (delta.empty())
+        if (auto master = m.environment.sparkProperty("spark.master");
+            master && master->rfind("local[", 0) == 0) {
+            const int64_t n = std::atoll(master->c_str() + 6);
+            if (n > 0 && appEnd > appStart) {
+                delta[appStart] += n;
+                delta[appEnd] -= n;
+            }
+        }
+    std::vector<std::pair<int64_t, int64_t>> steps;
+    int64_t cores = 0;
+    for (const auto& [t, d] : delta) {
+        cores += d;
+        steps.emplace_back(t, cores);
+    }
+    CoreTimeline out;
+    out.assign(std::move(steps));
+    return out;
+}
+
+namespace {
+
+// Greedy interval partitioning of one stage attempt's tasks, per executor, by launch time.
+void packStage(const EventLogModel& m, size_t stage, std::vector<uint32_t>& lane) {
+    const TaskTable& t = m.tasks;
+    const int64_t now = m.application.lastEventTime;
+    struct Item {
+        int64_t start, end;
+        uint32_t row;
+    };
+    std::vector<Item> items;
+    for (uint32_t r : m.derived.stageRows.rows(stage)) {
+        const int64_t start = t.get(r, TaskField::LaunchTime);
+        int64_t end = t.hasFlag(r, kFinished) ? t.get(r, TaskField::FinishTime) : now;
+        if (end < start) end = start;
+        items.push_back({start, end, r});
+    }
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+        return a.start != b.start ? a.start < b.start : a.row < b.row;
+    });
+    std::unordered_map<int64_t, std::vector<int64_t>> freeAt;  // executor → end of each lane
+    for (const Item& it : items) {
+        auto& lanes = freeAt[t.get(it.row, TaskField::ExecutorId)];
+        auto l = std::find_if(lanes.begin(), lanes.end(), [&](int64_t f) { return f <= it.start; });
+        if (l == lanes.end()) l = lanes.insert(lanes.end(), it.end);
+        *l = it.end;
+        lane[it.row] = uint32_t(l - lanes.begin());
+    }
+}
+
+}  // namespace
+
+void deriveLanes(EventLogModel& m) {
+    Derived& d = m.derived;
+    d.taskLane.assign(m.tasks.size(), 0);
+    for (size_t s = 0; s < m.stages.size(); ++s) packStage(m, s, d.taskLane);
+
+    // Stage bars on the application timeline: first launch to first launch + duration.
+    struct Bar {
+        int64_t start, end;
+        size_t stage;
+    };
+    std::vector<Bar> bars;
+    for (const StageTotals& st : d.stageTotals)
+        if (st.firstTaskLaunchTime >= 0 && st.durationMs > 0)
+            bars.push_back({st.firstTaskLaunchTime, st.firstTaskLaunchTime + st.durationMs, st.stage});
+    std::stable_sort(bars.begin(), bars.end(),
+                     [](const Bar& a, const Bar& b) { return a.start < b.start; });
+    d.stageTimelineRow.assign(m.stages.size(), -1);
+    std::vector<int64_t> rowEnd;  // the first row free at the bar's start
+    for (const Bar& b : bars) {
+        auto row = std::find_if(rowEnd.begin(), rowEnd.end(), [&](int64_t e) { return e <= b.start; });
+        if (row == rowEnd.end()) row = rowEnd.insert(rowEnd.end(), 0);
+        *row = b.end;
+        d.stageTimelineRow[b.stage] = int32_t(row - rowEnd.begin());
+    }
+    d.stageTimelineRows = int32_t(rowEnd.size());
+}
+
+}  // namespace stagelight
