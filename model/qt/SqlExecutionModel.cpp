@@ -10,7 +10,8 @@ SqlExecutionModel::SqlExecutionModel(QObject* parent)
                          parent) {
     setColumnTips({tr("The SQL execution id"), tr("The query's description (its SQL text)"),
                    tr("From the execution's start to its end"), tr("Jobs the execution ran"),
-                   tr("COMPLETED, FAILED or RUNNING (no end event in the log)")});
+                   tr("COMPLETED, FAILED, RUNNING (no end event in the log) or NO START EVENT "
+                      "(jobs name the id but the log has no SQLExecutionStart for it)")});
 }
 
 int SqlExecutionModel::rebuild() {
@@ -27,7 +28,10 @@ QVariant SqlExecutionModel::data(const QModelIndex& index, int role) const {
     if (!q) return {};
     const int64_t end = q->endTime >= 0 ? q->endTime : snapshot()->application.lastEventTime;
     const int64_t duration = q->startTime >= 0 && end >= q->startTime ? end - q->startTime : 0;
-    const QString status = q->endTime < 0             ? QStringLiteral("RUNNING")
+    // An id that jobs name but whose SQLExecutionStart is not in the log (an excerpt, or a
+    // listener that dropped it): listed so its jobs can be found, never counted as a query.
+    const QString status = !q->started               ? QStringLiteral("NO START EVENT")
+                           : q->endTime < 0          ? QStringLiteral("RUNNING")
                            : !q->errorMessage.empty() ? QStringLiteral("FAILED")
                                                       : QStringLiteral("COMPLETED");
     if (role == Qt::TextAlignmentRole)
@@ -48,6 +52,9 @@ QVariant SqlExecutionModel::data(const QModelIndex& index, int role) const {
                 return QString::fromStdString(q->description);
         }
     }
+    if (role == Qt::ToolTipRole && !q->started)
+        return tr("Jobs name this SQL execution id, but its SQLExecutionStart is not in the log: "
+                  "no plan, description or duration is known");
     if (role == Qt::ToolTipRole && index.column() == Description)
         return plainTooltip(QString::fromStdString(q->description));
     if (role != Qt::DisplayRole) return {};
@@ -57,7 +64,8 @@ QVariant SqlExecutionModel::data(const QModelIndex& index, int role) const {
         case Description:
             return QString::fromStdString(q->description).simplified();
         case Duration:
-            return QString::fromStdString(formatDuration(duration));
+            return q->started ? QString::fromStdString(formatDuration(duration))
+                              : QStringLiteral("—");
         case Jobs: {
             QString jobs;
             for (int32_t j : q->jobIds)

@@ -132,7 +132,7 @@ int64_t criticalPathMs(const Analysis& a) {
 }
 
 std::string stageKey(int32_t id, int32_t attempt) {
-    return "stage-" + std::to_string(id) + "." + std::to_string(attempt);
+    return "stage-" + StageKey{id, attempt}.str();
 }
 
 // A finding id names its stage as "stage-ID.ATTEMPT": rewritten into the trial's ids.

@@ -40,7 +40,7 @@ const char* kindName(FindingChange::Kind k) {
 }
 
 std::string stageLabel(const ComparedStage& f) {
-    return std::to_string(f.stageId) + "." + std::to_string(f.attemptId);
+    return StageKey{f.stageId, f.attemptId}.str();
 }
 
 }  // namespace

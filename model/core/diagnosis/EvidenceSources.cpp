@@ -21,7 +21,7 @@ private:
 };
 
 std::string stageName(int32_t id, int32_t attempt) {
-    return "stage " + std::to_string(id) + "." + std::to_string(attempt);
+    return StageKey{id, attempt}.label();
 }
 
 void addStage(SourceList& list, const StageAttempt& s) {

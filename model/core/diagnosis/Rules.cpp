@@ -76,7 +76,7 @@ double RuleParams::operator[](std::string_view key) const {
 }
 
 std::string stageId(int32_t stage, int32_t attempt) {
-    return std::to_string(stage) + "." + std::to_string(attempt);
+    return StageKey{stage, attempt}.str();
 }
 
 }  // namespace stagelight

@@ -135,8 +135,7 @@ std::string analysisText(const EventLogModel& model, const Analysis& a) {
         for (const Evidence& e : f.evidence) {
             out += "   Evidence: " + std::string(evidenceKindName(e.kind));
             if (e.stageId >= 0)
-                out +=
-                    " stage " + std::to_string(e.stageId) + "." + std::to_string(e.stageAttemptId);
+                out += " " + StageKey{e.stageId, e.stageAttemptId}.label();
             if (!e.taskIds.empty()) out += ", " + std::to_string(e.taskIds.size()) + " task(s)";
             if (e.executionId >= 0)
                 out +=

@@ -271,8 +271,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
                            formatDuration(g.startMs - app.startTime) + ": " +
                            std::string(gapCauseName(g.cause));
         if (g.stageId >= 0)
-            line +=
-                " in stage " + std::to_string(g.stageId) + "." + std::to_string(g.stageAttemptId);
+            line += " in " + StageKey{g.stageId, g.stageAttemptId}.label();
         if (!g.detail.empty()) line += " — " + g.detail;
         doc.gaps.push_back(line);
     }

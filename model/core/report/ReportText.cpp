@@ -54,7 +54,7 @@ std::string oneDecimal(double v) {
 std::string stageId(const EventLogModel* m, size_t index) {
     if (!m) return {};
     const StageAttempt& s = m->stages[index];
-    return std::to_string(s.stageId) + "." + std::to_string(s.attemptId);
+    return StageKey{s.stageId, s.attemptId}.str();
 }
 
 }  // namespace
@@ -116,10 +116,9 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
              ".\n\n| Baseline stage | This run | Match | "
              "Duration | Tasks | Shuffle read | Skew |\n|---|---|---|---|---|---|---|\n";
         for (const StageMatch& mt : c.matches)
-            o += "| " + std::to_string(mt.baseline.stageId) + "." +
-                 std::to_string(mt.baseline.attemptId) + " " + md(mt.baseline.name) + " | " +
-                 std::to_string(mt.trial.stageId) + "." + std::to_string(mt.trial.attemptId) +
-                 " | " + std::to_string(int(mt.confidence * 100)) + " % | " +
+            o += "| " + StageKey{mt.baseline.stageId, mt.baseline.attemptId}.str() + " " +
+                 md(mt.baseline.name) + " | " +
+                 StageKey{mt.trial.stageId, mt.trial.attemptId}.str() + " | " + std::to_string(int(mt.confidence * 100)) + " % | " +
                  formatDuration(mt.baseline.durationMs) + " → " +
                  formatDuration(mt.trial.durationMs) + " | " + std::to_string(mt.baseline.tasks) +
                  " → " + std::to_string(mt.trial.tasks) + " | " +
@@ -128,11 +127,11 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
                  oneDecimal(mt.baseline.skewRatio) + " → " + oneDecimal(mt.trial.skewRatio) +
                  " |\n";
         for (const ComparedStage& f : c.unmatchedBaseline)
-            o += "\nOnly in the baseline: stage " + std::to_string(f.stageId) + "." +
-                 std::to_string(f.attemptId) + " " + md(f.name) + "\n";
+            o += "\nOnly in the baseline: " + StageKey{f.stageId, f.attemptId}.label() + " " +
+                 md(f.name) + "\n";
         for (const ComparedStage& f : c.unmatchedTrial)
-            o += "\nOnly in this run: stage " + std::to_string(f.stageId) + "." +
-                 std::to_string(f.attemptId) + " " + md(f.name) + "\n";
+            o += "\nOnly in this run: " + StageKey{f.stageId, f.attemptId}.label() + " " +
+                 md(f.name) + "\n";
         for (const FindingChange& f : c.findings)
             if (f.kind != FindingChange::Kind::Unchanged)
                 o += std::string("\n- ") +
