@@ -25,9 +25,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
     const ModelPtr& model = snapshot();
     if (!index.isValid() || !model || index.row() >= int(model->jobs.size())) return {};
     const stagelight::Job& j = model->jobs[size_t(index.row())];
-    const int64_t end = j.completionTime >= 0 ? j.completionTime : model->application.lastEventTime;
-    const int64_t duration =
-        j.submissionTime >= 0 && end >= j.submissionTime ? end - j.submissionTime : 0;
+    const int64_t duration = model->derived.jobSpans[size_t(&j - model->jobs.data())].durationMs();
     const char* result = j.result == JobResult::Succeeded ? "SUCCEEDED"
                          : j.result == JobResult::Failed  ? "FAILED"
                                                           : "RUNNING";

@@ -75,7 +75,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !model_ || index.row() >= int(rows_.size())) return {};
     const TaskTable& t = model_->tasks;
     const uint32_t r = rows_[size_t(index.row())];
-    const int64_t appStart = model_->application.startTime;
+    const int64_t appStart = std::max<int64_t>(0, model_->derived.span.startMs);
     auto view = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
     auto str = [&](TaskField f) { return view(model_->strings.view(StrId(t.get(r, f)))); };
     const TaskTimes times = taskTimes(t, r, model_->application.lastEventTime);
@@ -88,7 +88,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             case Attempt:
                 return t.get(r, TaskField::Attempt);
             case Launch:
-                return t.get(r, TaskField::LaunchTime);
+                return model_->taskLaunch(r);
             case Duration:
                 return times.duration;
             case SchedulerDelay:
@@ -163,7 +163,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             return view(localityName(stagelight::Locality(t.get(r, TaskField::Locality))));
         case Launch:
             return QString::fromStdString(
-                formatDuration(t.get(r, TaskField::LaunchTime) - appStart));
+                formatDuration(model_->taskLaunch(r) - appStart));
         case Duration:
         case SchedulerDelay:
             return QString::fromStdString(formatDuration(number()));

@@ -1,38 +1,127 @@
 #include "derive/Derive.h"
 
 #include <algorithm>
+#include <ctime>
 
 namespace stagelight {
 
 void deriveFigures(EventLogModel& m) {
     Derived& d = m.derived;
     d = Derived{};
-    d.span = deriveSpan(m);
     d.stageRows = deriveStageRows(m);
+    d.rowTimeOffset = deriveRelativeTaskTimes(m, d.logQuality);
+    d.span = deriveSpan(m, d.logQuality);
+    d.jobSpans = deriveJobSpans(m, d.logQuality);
     d.stageTotals = deriveStageTotals(m);
-    d.cores = deriveCoreTimeline(m);
+    bool coresInferred = false;
+    d.cores = deriveCoreTimeline(m, coresInferred, d.logQuality);
     deriveLanes(m);
     for (size_t i = 0; i < m.sqlExecutions.size(); ++i)
         if (m.sqlExecutions[i].started) d.startedSqlExecutions.push_back(i);
     d.totals = deriveAppTotals(m);
+    d.totals.coresInferred = coresInferred;
+    int64_t unstarted = 0;
+    for (const StageTotals& st : d.stageTotals) unstarted += st.unstartedTasks;
+    if (unstarted > 0)
+        d.logQuality.push_back(
+            {LogQualityNote::Kind::TasksWithoutStart,
+             std::to_string(unstarted) + " TaskEnd event" + (unstarted == 1 ? "" : "s") +
+                 " have no TaskStart in the log: the History Server leaves their metrics out of "
+                 "its stage totals (and `stagelight rest` does too); Stagelight's views count them",
+             unstarted});
     d.cachedRdds = deriveCachedRdds(m);
     d.ready = true;
 }
 
-AppSpan deriveSpan(const EventLogModel& m) {
+namespace {
+
+constexpr int64_t kOutlierMs = int64_t(30) * 24 * 3600 * 1000;  // 30 days from the median
+
+// Every positive timestamp of the log's entities (task times as the log wrote them).
+std::vector<int64_t> allTimes(const EventLogModel& m, bool withTasks) {
+    std::vector<int64_t> v;
+    auto see = [&](int64_t t) {
+        if (t > 0) v.push_back(t);
+    };
+    see(m.application.startTime);
+    see(m.application.endTime);
+    for (const Job& j : m.jobs) {
+        see(j.submissionTime);
+        see(j.completionTime);
+    }
+    for (const StageAttempt& s : m.stages) {
+        see(s.submissionTime);
+        see(s.completionTime);
+    }
+    for (size_t r = 0; withTasks && r < m.tasks.size(); ++r) {
+        see(m.tasks.get(r, TaskField::LaunchTime));
+        if (m.tasks.hasFlag(r, kFinished)) see(m.tasks.get(r, TaskField::FinishTime));
+    }
+    for (const Executor& e : m.executors) {
+        see(e.addTime);
+        see(e.removeTime);
+        see(e.blockManagerAddTime);
+        see(e.blockManagerRemoveTime);
+    }
+    for (const SqlExecution& q : m.sqlExecutions) {
+        see(q.startTime);
+        see(q.endTime);
+    }
+    return v;
+}
+
+std::string dateText(int64_t epochMs) {
+    const std::time_t t = std::time_t(epochMs / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+}  // namespace
+
+AppSpan deriveSpan(const EventLogModel& m, std::vector<LogQualityNote>& notes) {
     AppSpan span;
+    // The median of the entities' times (tasks' only when nothing else has a time: hand-written
+    // logs may time their tasks from 0 while the rest is in epoch ms).
+    std::vector<int64_t> times = allTimes(m, false);
+    if (times.empty()) times = allTimes(m, true);
+    if (!times.empty()) {
+        std::nth_element(times.begin(), times.begin() + ptrdiff_t(times.size() / 2), times.end());
+        const int64_t median = times[times.size() / 2];
+        span.saneFromMs = median > kOutlierMs ? median - kOutlierMs : 0;
+        span.saneToMs = median < INT64_MAX - kOutlierMs ? median + kOutlierMs : INT64_MAX;
+    }
+    const auto sane = [&](int64_t t) { return t > 0 && span.plausible(t); };
+    times = allTimes(m, true);
+    int64_t outliers = 0, outlierFrom = -1;
+    for (int64_t t : times)
+        if (!span.plausible(t)) {
+            ++outliers;
+            if (outlierFrom < 0 || t < outlierFrom) outlierFrom = t;
+        }
+    if (outliers > 0)
+        notes.push_back({LogQualityNote::Kind::OutlierTimestamps,
+                         std::to_string(outliers) + " timestamp" + (outliers == 1 ? "" : "s") +
+                             " lie more than 30 days from the rest of the log (the first on " +
+                             dateText(outlierFrom) + ", the log's events are around " +
+                             dateText((span.saneFromMs + span.saneToMs) / 2) +
+                             "): they are left out of the wall clock and the timelines",
+                         outliers});
+
     const Application& app = m.application;
-    if (app.startTime > 0) {
+    if (sane(app.startTime)) {
         span.startMs = app.startTime;
         span.startFrom = AppSpan::Start::ApplicationStart;
-    } else {  // the earliest timestamped event
+    } else {  // the earliest plausible timestamped event
         int64_t first = -1;
         auto see = [&](int64_t t) {
-            if (t > 0 && (first < 0 || t < first)) first = t;
+            if (sane(t) && (first < 0 || t < first)) first = t;
         };
         for (const Job& j : m.jobs) see(j.submissionTime);
         for (const StageAttempt& s : m.stages) see(s.submissionTime);
-        for (size_t r = 0; r < m.tasks.size(); ++r) see(m.tasks.get(r, TaskField::LaunchTime));
+        for (size_t r = 0; r < m.tasks.size(); ++r) see(m.taskLaunch(r));
         for (const Executor& e : m.executors) {
             see(e.addTime);
             see(e.blockManagerAddTime);
@@ -43,12 +132,17 @@ AppSpan deriveSpan(const EventLogModel& m) {
             span.startFrom = AppSpan::Start::FirstEvent;
         }
     }
-    if (app.sawApplicationEnd && app.endTime > 0) {
+    if (app.sawApplicationEnd && sane(app.endTime)) {
         span.endMs = app.endTime;
         span.endFrom = AppSpan::End::ApplicationEnd;
-    } else if (app.lastEventTime > 0) {
-        span.endMs = app.lastEventTime;
-        span.endFrom = AppSpan::End::LastEvent;
+    } else {
+        int64_t last = -1;
+        for (int64_t t : times)
+            if (sane(t)) last = std::max(last, t);
+        if (last > 0) {
+            span.endMs = last;
+            span.endFrom = AppSpan::End::LastEvent;
+        }
     }
     return span;
 }

@@ -77,7 +77,7 @@ std::vector<StageTotals> deriveStageTotals(const EventLogModel& m) {
             // Without a live stage (no JobStart or StageSubmitted for it) or without its
             // TaskStart, the History Server drops a task's launch and metrics: count them here.
             if (f && !unstarted) continue;
-            const int64_t launch = t.get(r, TaskField::LaunchTime);
+            const int64_t launch = m.taskLaunch(r);
             if (launch > 0 && (st.firstTaskLaunchTime < 0 || launch < st.firstTaskLaunchTime))
                 st.firstTaskLaunchTime = launch;
             if (finished && t.hasFlag(r, kHasMetrics))
@@ -100,6 +100,56 @@ std::vector<StageTotals> deriveStageTotals(const EventLogModel& m) {
             st.durationMs = end - st.firstTaskLaunchTime;
     }
     return out;
+}
+
+}  // namespace stagelight
+
+namespace stagelight {
+
+std::vector<int64_t> deriveRelativeTaskTimes(const EventLogModel& m,
+                                             std::vector<LogQualityNote>& notes) {
+    // Epoch ms from 2001 on for the log's events; task times before 1973 are offsets from 0.
+    constexpr int64_t kEpochFloor = 1'000'000'000'000, kRelativeCeiling = 100'000'000'000;
+    int64_t epochTime = std::max(m.application.startTime, m.application.endTime);
+    for (const Job& j : m.jobs) epochTime = std::max(epochTime, j.submissionTime);
+    for (const StageAttempt& s : m.stages) epochTime = std::max(epochTime, s.submissionTime);
+    if (epochTime < kEpochFloor) return {};
+    const TaskTable& t = m.tasks;
+    std::vector<int64_t> offset;
+    std::vector<std::string> shifted;
+    for (size_t s = 0; s < m.stages.size(); ++s) {
+        const auto rows = m.derived.stageRows.rows(s);
+        if (rows.empty()) continue;
+        bool relative = true;
+        for (uint32_t r : rows)
+            relative = relative && t.get(r, TaskField::LaunchTime) >= 0 &&
+                       t.get(r, TaskField::LaunchTime) < kRelativeCeiling &&
+                       t.get(r, TaskField::FinishTime) < kRelativeCeiling;
+        if (!relative) continue;
+        // Placed at the start of the stage's job (else the stage's submission, the app start).
+        const StageAttempt& stage = m.stages[s];
+        int64_t base = -1;
+        for (int32_t id : stage.jobIds)
+            if (const Job* j = m.job(id); j && j->submissionTime >= kEpochFloor) base = j->submissionTime;
+        if (base < 0 && stage.submissionTime >= kEpochFloor) base = stage.submissionTime;
+        if (base < 0 && m.application.startTime >= kEpochFloor) base = m.application.startTime;
+        if (base < 0) continue;
+        if (offset.empty()) offset.assign(t.size(), 0);
+        for (uint32_t r : rows) offset[r] = base;
+        shifted.push_back(StageKey{stage.stageId, stage.attemptId}.str());
+    }
+    if (!shifted.empty()) {
+        std::string list;
+        for (size_t i = 0; i < shifted.size() && i < 6; ++i) list += (i ? ", " : "") + shifted[i];
+        if (shifted.size() > 6) list += " and " + std::to_string(shifted.size() - 6) + " more";
+        notes.push_back({LogQualityNote::Kind::RelativeTaskTimes,
+                         "task times of stage" + std::string(shifted.size() == 1 ? " " : "s ") +
+                             list +
+                             " count from 0 while the rest of the log is in epoch ms: they are "
+                             "placed at the start of their job",
+                         int64_t(shifted.size())});
+    }
+    return offset;
 }
 
 }  // namespace stagelight

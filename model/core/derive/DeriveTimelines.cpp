@@ -9,29 +9,73 @@
 
 namespace stagelight {
 
-CoreTimeline deriveCoreTimeline(const EventLogModel& m) {
+namespace {
+
+// Cores of executors that left no ExecutorAdded with cores (Spark 1.x local mode, excerpts): the
+// most tasks each ran at once, from its first launch to its last finish (the driver of a local
+// run: the whole application).
+void inferCores(const EventLogModel& m, int64_t appStart, int64_t appEnd,
+                std::map<int64_t, int64_t>& delta) {
+    const TaskTable& t = m.tasks;
+    std::unordered_map<int64_t, std::vector<std::pair<int64_t, int>>> events;  // executor → ±1
+    for (size_t r = 0; r < t.size(); ++r) {
+        if (!t.hasFlag(r, kFinished) || t.endReason(r) == EndReason::Resubmitted) continue;
+        const int64_t a = m.taskLaunch(r), b = m.taskFinish(r);
+        if (b <= a || !m.derived.span.plausible(a) || !m.derived.span.plausible(b)) continue;
+        auto& e = events[t.get(r, TaskField::ExecutorId)];
+        e.emplace_back(a, +1);
+        e.emplace_back(b, -1);
+    }
+    for (auto& [executor, e] : events) {
+        std::sort(e.begin(), e.end());  // a finish before a launch at the same time
+        int running = 0, peak = 0;
+        for (const auto& [time, d] : e) peak = std::max(peak, running += d);
+        const bool driver = m.strings.view(StrId(executor)) == "driver";
+        const int64_t from = driver ? appStart : e.front().first;
+        const int64_t to = driver ? appEnd : e.back().first;
+        if (to <= from || peak <= 0) continue;
+        delta[from] += peak;
+        delta[to] -= peak;
+    }
+}
+
+}  // namespace
+
+CoreTimeline deriveCoreTimeline(const EventLogModel& m, bool& inferred,
+                                std::vector<LogQualityNote>& notes) {
     const AppSpan& span = m.derived.span;
     const int64_t appStart = span.startMs >= 0 ? span.startMs : 0;
     const int64_t appEnd = span.endMs >= 0 ? span.endMs : appStart;
     std::map<int64_t, int64_t> delta;
     for (const Executor& e : m.executors) {
         if (!e.added || e.totalCores <= 0) continue;  // the driver of a cluster has no ExecutorAdded
-        const int64_t from = e.addTime >= 0 ? e.addTime : appStart;
-        const int64_t to = e.removeTime >= 0 ? e.removeTime : appEnd;
+        // Times outside the application (spliced events) are clamped to it.
+        const int64_t from = std::clamp(e.addTime >= 0 && span.plausible(e.addTime) ? e.addTime : appStart,
+                                        appStart, appEnd);
+        const int64_t to = std::clamp(e.removeTime >= 0 && span.plausible(e.removeTime) ? e.removeTime : appEnd,
+                                      appStart, appEnd);
         if (to <= from) continue;
         delta[from] += e.totalCores;
         delta[to] -= e.totalCores;
     }
-    // Local mode without ExecutorAdded (Spark 1.x): local[N] threads for the whole application.
-    if (delta.empty())
-        if (auto master = m.environment.sparkProperty("spark.master");
-            master && master->rfind("local[", 0) == 0) {
-            const int64_t n = std::atoll(master->c_str() + 6);
-            if (n > 0 && appEnd > appStart) {
-                delta[appStart] += n;
-                delta[appEnd] -= n;
-            }
+    inferred = false;
+    if (delta.empty()) {
+        // Local mode without ExecutorAdded (Spark 1.x): local[N] threads for the whole run.
+        const auto master = m.environment.sparkProperty("spark.master");
+        const int64_t n = master && master->rfind("local[", 0) == 0 ? std::atoll(master->c_str() + 6) : 0;
+        if (n > 0 && appEnd > appStart) {
+            delta[appStart] += n;
+            delta[appEnd] -= n;
+        } else {
+            inferCores(m, appStart, appEnd, delta);
+            inferred = !delta.empty();
+            if (inferred)
+                notes.push_back({LogQualityNote::Kind::InferredCores,
+                                 "no ExecutorAdded event gives executor cores: each executor's "
+                                 "cores are taken as the most tasks it ran at once",
+                                 0});
         }
+    }
     std::vector<std::pair<int64_t, int64_t>> steps;
     int64_t cores = 0;
     for (const auto& [t, d] : delta) {
@@ -55,8 +99,8 @@ void packStage(const EventLogModel& m, size_t stage, std::vector<uint32_t>& lane
     };
     std::vector<Item> items;
     for (uint32_t r : m.derived.stageRows.rows(stage)) {
-        const int64_t start = t.get(r, TaskField::LaunchTime);
-        int64_t end = t.hasFlag(r, kFinished) ? t.get(r, TaskField::FinishTime) : now;
+        const int64_t start = m.taskLaunch(r);
+        int64_t end = t.hasFlag(r, kFinished) ? m.taskFinish(r) : now;
         if (end < start) end = start;
         items.push_back({start, end, r});
     }

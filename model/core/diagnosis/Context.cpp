@@ -69,9 +69,9 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
         f.metrics = m.derived.stageTotals[s].metrics;
         int64_t firstLaunch = -1, lastFinish = -1;
         for (uint32_t r : f.rows) {
-            const int64_t launch = t.get(r, TaskField::LaunchTime);
+            const int64_t launch = m.taskLaunch(r);
             if (launch > 0 && (firstLaunch < 0 || launch < firstLaunch)) firstLaunch = launch;
-            lastFinish = std::max(lastFinish, t.get(r, TaskField::FinishTime));
+            lastFinish = std::max(lastFinish, m.taskFinish(r));
             const EndReason reason = t.endReason(r);
             f.failedTasks += reason != EndReason::Success && reason != EndReason::TaskKilled &&
                              reason != EndReason::TaskCommitDenied;

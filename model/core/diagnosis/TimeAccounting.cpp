@@ -81,13 +81,12 @@ void criticalPaths(const DiagnosisContext& ctx, TimeAccounting& ta) {
 
 // The end of a stage during which fewer than half its slots ran tasks: stragglers holding it.
 void stragglerTails(const DiagnosisContext& ctx, TimeAccounting& ta) {
-    const TaskTable& t = ctx.model.tasks;
     for (const StageFacts& f : ctx.stages) {
         if (f.durationMs < 1000 || f.rows.size() < 4) continue;
         std::vector<std::pair<int64_t, int>> events;
         for (uint32_t r : f.rows) {
-            events.emplace_back(t.get(r, TaskField::LaunchTime), +1);
-            events.emplace_back(t.get(r, TaskField::FinishTime), -1);
+            events.emplace_back(ctx.model.taskLaunch(r), +1);
+            events.emplace_back(ctx.model.taskFinish(r), -1);
         }
         std::sort(events.begin(), events.end());
         // Walk forward; remember when the running count last fell below half the cores.
@@ -118,12 +117,11 @@ void stragglerTails(const DiagnosisContext& ctx, TimeAccounting& ta) {
 // Windows inside a stage where cores stood idle although some of its tasks had not launched yet:
 // the scheduler held work back (locality wait, excluded executors, slow launches).
 void schedulingGaps(const DiagnosisContext& ctx, TimeAccounting& ta) {
-    const TaskTable& t = ctx.model.tasks;
     std::vector<std::pair<int64_t, int>> all;  // every task: (time, +1 launch / -1 finish)
     for (const StageFacts& f : ctx.stages)
         for (uint32_t r : f.rows) {
-            all.emplace_back(t.get(r, TaskField::LaunchTime), +1);
-            all.emplace_back(t.get(r, TaskField::FinishTime), -1);
+            all.emplace_back(ctx.model.taskLaunch(r), +1);
+            all.emplace_back(ctx.model.taskFinish(r), -1);
         }
     std::sort(all.begin(), all.end());
     std::vector<int64_t> runningAfter(all.size());
@@ -132,7 +130,7 @@ void schedulingGaps(const DiagnosisContext& ctx, TimeAccounting& ta) {
     for (const StageFacts& f : ctx.stages) {
         if (f.durationMs < 2000 || f.rows.size() < 2) continue;
         std::vector<int64_t> launches;
-        for (uint32_t r : f.rows) launches.push_back(t.get(r, TaskField::LaunchTime));
+        for (uint32_t r : f.rows) launches.push_back(ctx.model.taskLaunch(r));
         std::sort(launches.begin(), launches.end());
         const int64_t minGap = std::max<int64_t>(1000, f.durationMs / 20);
         auto i =
@@ -167,11 +165,10 @@ void coreSeries(const DiagnosisContext& ctx, TimeAccounting& ta, int samples) {
     if (ctx.wallMs <= 0 || samples <= 0) return;
     const double width = double(ctx.wallMs) / samples;
     std::vector<double> busy(size_t(samples), 0.0);
-    const TaskTable& t = ctx.model.tasks;
     for (const StageFacts& f : ctx.stages)
         for (uint32_t r : f.rows) {
-            const double a = double(t.get(r, TaskField::LaunchTime) - ctx.appStart);
-            const double b = double(t.get(r, TaskField::FinishTime) - ctx.appStart);
+            const double a = double(ctx.model.taskLaunch(r) - ctx.appStart);
+            const double b = double(ctx.model.taskFinish(r) - ctx.appStart);
             if (b <= a) continue;
             // Clamped as a double: a hostile time far outside the run must not overflow int.
             int i = int(std::clamp(a / width, 0.0, double(samples - 1)));
@@ -196,12 +193,10 @@ void coreSeries(const DiagnosisContext& ctx, TimeAccounting& ta, int samples) {
 TimeAccounting accountTime(const DiagnosisContext& ctx, int samples) {
     TimeAccounting ta;
     ta.wallClockMs = ctx.wallMs;
-    std::vector<Interval> jobs;
-    for (const Job& j : ctx.model.jobs)
-        if (j.started && j.submissionTime > 0)
-            jobs.emplace_back(
-                std::max(j.submissionTime, ctx.appStart),
-                std::min(j.completionTime > 0 ? j.completionTime : ctx.appEnd, ctx.appEnd));
+    std::vector<Interval> jobs;  // Derived::jobSpans: stage times stand in where the job's lack
+    for (size_t i = 0; i < ctx.model.jobs.size(); ++i)
+        if (const JobSpan& js = ctx.model.derived.jobSpans[i]; js.known() && js.endMs > js.startMs)
+            jobs.emplace_back(js.startMs, js.endMs);
     jobs = merged(jobs);
     int64_t cursor = ctx.appStart;
     auto driverGap = [&](int64_t from, int64_t to, const std::string& what) {
@@ -256,6 +251,7 @@ TimeAccounting accountTime(const DiagnosisContext& ctx, int samples) {
     std::sort(ta.gaps.begin(), ta.gaps.end(),
               [](const Gap& a, const Gap& b) { return a.startMs < b.startMs; });
     coreSeries(ctx, ta, samples);
+    ta.slices = attributeWallClock(ctx);
     return ta;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "diagnosis/Context.h"
+#include "diagnosis/Slices.h"
 
 namespace stagelight {
 
@@ -47,6 +48,7 @@ struct TimeAccounting {
     std::vector<StageShare> stages;  // longest first
     std::vector<Gap> gaps;           // in time order
     std::vector<CoreSample> coreSeries;
+    std::vector<Slice> slices;  // the wall clock, every millisecond in one slice (Slices.h)
 };
 
 TimeAccounting accountTime(const DiagnosisContext& ctx, int samples = 200);

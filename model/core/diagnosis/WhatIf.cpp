@@ -91,7 +91,7 @@ WhatIf estimateWhatIf(const DiagnosisContext& ctx, const TimeAccounting& ta) {
         GroupStage s{&f, {}, ctx.model.stages[f.stageIndex].parentIds};
         std::vector<std::pair<int64_t, int64_t>> byLaunch;
         for (uint32_t r : f.rows)
-            byLaunch.emplace_back(t.get(r, TaskField::LaunchTime), t.duration(r));
+            byLaunch.emplace_back(ctx.model.taskLaunch(r), t.duration(r));
         std::sort(byLaunch.begin(), byLaunch.end());
         for (const auto& [launch, d] : byLaunch) s.durations.push_back(d);
         if (!merged.empty()) byGroup[g].push_back(std::move(s));

@@ -12,8 +12,8 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     const std::vector<uint32_t>& localLane = model.derived.taskLane;  // packed at load
     const int64_t now = model.application.lastEventTime;
     for (uint32_t r : model.derived.stageRows.rows(stageIndex)) {
-        const int64_t start = t.get(r, TaskField::LaunchTime);
-        int64_t end = t.hasFlag(r, kFinished) ? t.get(r, TaskField::FinishTime) : now;
+        const int64_t start = model.taskLaunch(r);
+        int64_t end = t.hasFlag(r, kFinished) ? model.taskFinish(r) : now;
         if (end < start) end = start;
         out.tasks.push_back({r, start, end, 0, uint8_t(t.get(r, TaskField::Flags))});
     }

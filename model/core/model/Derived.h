@@ -18,13 +18,17 @@ namespace stagelight {
 // The application's wall clock. Start: ApplicationStart's timestamp, else (excerpts, zeroed
 // timestamps) the earliest job, stage, task, executor or SQL execution time. End: ApplicationEnd's
 // timestamp, else the latest timestamp of any event (as the History Server does for incomplete
-// logs).
+// logs). Timestamps more than 30 days from the log's median time (events spliced in from another
+// run, edited lines) take no part: they are reported as a log-quality note instead.
 struct AppSpan {
     enum class Start { ApplicationStart, FirstEvent, Unknown };
     enum class End { ApplicationEnd, LastEvent, Unknown };
     int64_t startMs = -1, endMs = -1;  // epoch ms; -1 when the log has no such time
     Start startFrom = Start::Unknown;
     End endFrom = End::Unknown;
+    // Timestamps outside [saneFromMs, saneToMs] are outliers (see above).
+    int64_t saneFromMs = 0, saneToMs = INT64_MAX;
+    bool plausible(int64_t t) const { return t >= saneFromMs && t <= saneToMs; }
 
     bool known() const { return startMs >= 0 && endMs >= startMs; }
     int64_t wallMs() const { return known() ? endMs - startMs : 0; }
@@ -34,6 +38,32 @@ struct AppSpan {
         return startFrom == Start::ApplicationStart && endFrom == End::ApplicationEnd;
     }
     std::string howFound() const;  // "ApplicationStart to last event"
+};
+
+// When a job ran: JobStart's Submission Time to JobEnd's Completion Time. Where the log lacks one
+// (Spark 1.2 has no Submission Time; excerpts and killed drivers lose JobEnd) the job's stages
+// stand in: their earliest submission or task launch, their latest completion or task finish.
+// A job still open when a finished log ends stops at its last stage activity; in a log that is
+// still being written it runs to the log's end.
+struct JobSpan {
+    int64_t startMs = -1, endMs = -1;  // -1: the log has no time for the job at all
+    bool startFromStages = false, endFromStages = false;
+    bool known() const { return startMs >= 0 && endMs >= startMs; }
+    int64_t durationMs() const { return known() ? endMs - startMs : 0; }
+};
+
+// What the log gets wrong or leaves out, found while deriving (each note says how it was handled).
+struct LogQualityNote {
+    enum class Kind {
+        OutlierTimestamps,   // times far from the rest of the log (spliced or edited events)
+        MissingJobTimes,     // JobStart without Submission Time, or no JobEnd
+        TasksWithoutStart,   // TaskEnd events whose TaskStart is not in the log
+        RelativeTaskTimes,   // task times near 0 in a log timed in epoch ms
+        InferredCores,       // no ExecutorAdded with cores: taken from the tasks' concurrency
+    };
+    Kind kind;
+    std::string text;
+    int64_t count = 0;
 };
 
 // Task table rows of each stage attempt (index = EventLogModel::stages index), every attempt
@@ -114,6 +144,7 @@ struct AppTotals {
     int64_t executors = 0;      // ExecutorAdded events, the driver excluded
     int64_t executorCores = 0;  // their cores together
     int64_t peakCores = 0;      // most cores alive at once (CoreTimeline)
+    bool coresInferred = false;  // no ExecutorAdded gave cores: the tasks' concurrency stands in
     bool driverRunsTasks = false;  // local mode: tasks ran on executor "driver"
     int64_t sqlExecutions = 0;          // SQLExecutionStart seen
     int64_t sqlWithoutStart = 0;        // execution ids named by jobs, never started in the log
@@ -139,6 +170,12 @@ std::string_view cachedRddSourceName(CachedRdd::Source s);
 struct Derived {
     bool ready = false;  // set by deriveFigures; a snapshot is never handed out without it
     AppSpan span;
+    // Added to a task row's launch and finish times: non-zero only for stages whose task times
+    // are relative (near 0 in a log timed in epoch ms, hand-written logs); empty when none are.
+    std::vector<int64_t> rowTimeOffset;
+    int64_t timeOffset(size_t row) const { return rowTimeOffset.empty() ? 0 : rowTimeOffset[row]; }
+    std::vector<JobSpan> jobSpans;  // one per EventLogModel::jobs entry
+    std::vector<LogQualityNote> logQuality;
     StageRowIndex stageRows;
     std::vector<StageTotals> stageTotals;  // one per EventLogModel::stages entry
     AppTotals totals;

@@ -42,6 +42,15 @@ struct EventLogModel {
     const StageAttempt* stage(int32_t stageId, int32_t attemptId) const;
     const Executor* executor(std::string_view id) const;
     const SqlExecution* sqlExecution(int64_t id) const;
+    // A task's launch and finish on the application's clock: the log's times, shifted where a
+    // stage's task times are relative (Derived::rowTimeOffset). Views and rules use these; the
+    // REST answers keep the log's own times.
+    int64_t taskLaunch(size_t row) const {
+        return tasks.get(row, TaskField::LaunchTime) + derived.timeOffset(row);
+    }
+    int64_t taskFinish(size_t row) const {
+        return tasks.get(row, TaskField::FinishTime) + derived.timeOffset(row);
+    }
 
     // Index maintenance (the builder calls these).
     std::unordered_map<int32_t, size_t> jobIndex;

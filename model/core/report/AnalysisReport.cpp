@@ -63,6 +63,29 @@ void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
         if (g.stageId >= 0) w.field("stageId", g.stageId).field("stageAttemptId", g.stageAttemptId);
         w.field("detail", g.detail).endObject();
     }
+    w.endArray().key("slices").beginArray();
+    for (const Slice& sl : t.slices) {
+        w.beginObject().field("cause", sliceCauseName(sl.cause));
+        w.field("startMs", sl.startMs).field("endMs", sl.endMs).field("durationMs", sl.durationMs());
+        if (sl.stage.valid())
+            w.field("stageId", sl.stage.stage).field("stageAttemptId", sl.stage.attempt);
+        w.key("jobs").beginArray();
+        for (int32_t j : sl.jobs) w.value(int64_t(j));
+        w.endArray();
+        if (!sl.concurrent.empty()) {
+            w.key("concurrentStages").beginArray();
+            for (const StageKey& k : sl.concurrent) w.value(k.str());
+            w.endArray();
+        }
+        w.field("busyCores", sl.durationMs() > 0 ? sl.taskMs / double(sl.durationMs()) : 0.0);
+        w.field("allocatedCores", sl.durationMs() > 0 ? sl.coreMs / double(sl.durationMs()) : 0.0);
+        if (!sl.sqlWithoutJobs.empty()) {
+            w.key("sqlWithoutJobs").beginArray();
+            for (int64_t q : sl.sqlWithoutJobs) w.value(q);
+            w.endArray();
+        }
+        w.endObject();
+    }
     w.endArray().key("coreSeries").beginArray();
     for (const CoreSample& c : t.coreSeries)
         w.beginObject()

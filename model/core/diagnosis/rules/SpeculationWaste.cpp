@@ -27,15 +27,15 @@ RuleDef speculationWasteRule() {
             for (uint32_t r : s.rows)
                 if (t.endReason(r) == EndReason::Success) {
                     auto [it, fresh] = firstSuccess.try_emplace(t.get(r, TaskField::Index),
-                                                                t.get(r, TaskField::FinishTime));
-                    if (!fresh) it->second = std::min(it->second, t.get(r, TaskField::FinishTime));
+                                                                in.ctx.model.taskFinish(r));
+                    if (!fresh) it->second = std::min(it->second, in.ctx.model.taskFinish(r));
                 }
             for (uint32_t r : s.rows) {
                 const bool killedCopy = t.hasFlag(r, kKilled) && (t.hasFlag(r, kSpeculative) ||
                                                                   t.get(r, TaskField::Attempt) > 0);
                 const bool duplicate =
                     t.hasFlag(r, kSpeculative) && t.endReason(r) == EndReason::Success &&
-                    firstSuccess[t.get(r, TaskField::Index)] < t.get(r, TaskField::FinishTime);
+                    firstSuccess[t.get(r, TaskField::Index)] < in.ctx.model.taskFinish(r);
                 if (killedCopy || duplicate) {
                     ++losing;
                     stageWaste += in.ctx.taskDuration(r);
