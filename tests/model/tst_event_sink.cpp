@@ -20,7 +20,9 @@ public:
     std::vector<std::string> calls;
 
 #define STAGELIGHT_RECORD(method, Type) \
-    void method(const Type&) override { calls.push_back(#method); }
+    void method(const Type&) override { \
+        calls.push_back(#method);       \
+    }
     STAGELIGHT_RECORD(logStart, events::LogStart)
     STAGELIGHT_RECORD(applicationStart, events::ApplicationStart)
     STAGELIGHT_RECORD(applicationEnd, events::ApplicationEnd)
@@ -136,6 +138,7 @@ private Q_SLOTS:
 
 void EventSinkTest::everyTableNameReachesExactlyItsHandler() {
     const std::vector<std::string> names = EventDecoder::eventNames();
+    QCOMPARE(std::set<std::string>(names.begin(), names.end()).size(), names.size());  // no twice
     std::set<std::string> covered;
     for (const std::string& name : names) {
         const auto expected = expectedHandlers().find(shortName(name));

@@ -20,10 +20,13 @@ enum TaskInfoFlagSlot : int {
     kKilledSlot,
 };
 
-// Task Info keys in Spark's order (JsonProtocol.taskInfoToJson); column keys come from TaskFields.h.
+// Task Info keys in Spark's order (JsonProtocol.taskInfoToJson); column keys come from
+// TaskFields.h.
 const OrderedKeyTable& taskInfoKeys() {
     static const OrderedKeyTable t = [] {
-        auto column = [](TaskField f) { return OrderedKeyTable::Entry{taskFieldJsonKey(f), int(f)}; };
+        auto column = [](TaskField f) {
+            return OrderedKeyTable::Entry{taskFieldJsonKey(f), int(f)};
+        };
         return OrderedKeyTable({column(TaskField::TaskId),
                                 column(TaskField::Index),
                                 column(TaskField::Attempt),
@@ -130,7 +133,6 @@ std::string_view rawStringText(const char* raw, std::string& scratch) {
     }
     return scratch;
 }
-
 
 // Task End Reason keys, grouped by reason in Spark's order (JsonProtocol.taskEndReasonToJson).
 enum EndReasonSlot : int {

@@ -33,7 +33,7 @@ public:
     const json::LineProblems& problems() const { return problems_; }
 
     struct Counts {
-        uint64_t events = 0;                                  // known events decoded
+        uint64_t events = 0;                                   // known events decoded
         std::map<std::string, uint64_t, std::less<>> unknown;  // event name -> lines skipped
     };
     const Counts& counts() const { return counts_; }
@@ -123,7 +123,7 @@ private:
     events::TaskStart taskStart_;  // reused per line: the hot path keeps its vectors' capacity
     events::TaskEnd taskEnd_;
     std::deque<std::string> keptTexts_;  // unescaped names an event's views point into
-    std::vector<char> repaired_;  // a line whose invalid UTF-8 was read as Latin-1, padded
+    std::vector<char> repaired_;         // a line whose invalid UTF-8 was read as Latin-1, padded
     size_t repairedLength_ = 0;
 };
 

@@ -126,7 +126,7 @@ struct TaskEnd : TaskInfo {
     EndReason reason = EndReason::Success;
     TaskFailure failure;  // details of a reason other than Success; failure.reason == reason
     std::vector<BlockUpdate> updatedBlocks;  // Task Metrics' Updated Blocks
-    bool hasTaskInfo = false;  // false: the task is skipped, only updatedBlocks count
+    bool hasTaskInfo = false;                // false: the task is skipped, only updatedBlocks count
     SourceRef where;
 
     void clear() {

@@ -70,7 +70,7 @@ private:
 
     EventLogModel& model_;
     std::unordered_map<int64_t, TaskRecord> runningTasks_;  // started, not (yet) ended, by id
-    std::unordered_set<int64_t> knownAccumulators_;  // ids already in accumulatorDefinitions
+    std::unordered_set<int64_t> knownAccumulators_;         // ids already in accumulatorDefinitions
     TaskRecord record_;
 };
 

@@ -2,9 +2,9 @@
 // events and onStageExecutorMetrics. Only live executors take task counters; a removed executor
 // is kept (dead) for peak metrics while a stage that overlapped it is still live.
 #include <algorithm>
+#include <charconv>
 
 #include "model/Numeric.h"
-#include "parse/Json.h"
 #include "status/StatusReplay.h"
 
 namespace stagelight {
@@ -45,8 +45,13 @@ void StatusReplay::environmentUpdate(const events::EnvironmentUpdate& e) {
         sawSparkProperties_ = true;
         for (const auto& [key, value] : props) {
             if (key != "spark.task.cpus") continue;
+            // A decimal integer, leading blanks allowed (as the decoder reads numbers in strings).
+            std::string_view text = value;
+            while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
             int64_t n = 0;
-            if (json::parseInt64(value, n) && n > 0) defaultCpusPerTask_ = int32_t(n);
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+            if (!text.empty() && ec == std::errc() && end == text.data() + text.size() && n > 0)
+                defaultCpusPerTask_ = int32_t(n);
             break;
         }
         return;
