@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "parse/EventDecoder.h"
+#include "status/LiveTaskIds.h"
 
 using namespace stagelight;
 
@@ -134,6 +135,7 @@ private Q_SLOTS:
     void everyTableNameReachesExactlyItsHandler();
     void unknownEventsAreCountedAndSkipped();
     void sinksAreCalledInOrder();
+    void liveTaskIdsAreASet();
 };
 
 void EventSinkTest::everyTableNameReachesExactlyItsHandler() {
@@ -196,6 +198,20 @@ void EventSinkTest::sinksAreCalledInOrder() {
     QVERIFY(decode(decoder, line("SparkListenerJobStart", R"("Job ID":2)")));
     decoder.finish();
     QCOMPARE(log, (std::vector<std::string>{"a1", "b1", "a2", "b2", "aend", "bend"}));
+}
+
+// StatusReplay's started-task ids: dense ids in bits, hostile ones in a hash set, one set either
+// way.
+void EventSinkTest::liveTaskIdsAreASet() {
+    LiveTaskIds ids;
+    const int64_t far = int64_t(1) << 40, later = 9000;
+    for (int64_t id : {int64_t(0), int64_t(5), later, far, int64_t(-3)}) ids.insert(id);
+    ids.insert(5);                                                   // twice is once
+    for (int64_t id = 0; id < 20000; id += 100) ids.insert(id + 1);  // the bits grow past `later`
+    for (int64_t id : {int64_t(0), int64_t(5), later, far, int64_t(-3)}) QVERIFY(ids.erase(id));
+    for (int64_t id : {int64_t(0), int64_t(5), later, far, int64_t(-3), int64_t(7)})
+        QVERIFY(!ids.erase(id));
+    QVERIFY(ids.erase(19901));
 }
 
 QTEST_GUILESS_MAIN(EventSinkTest)

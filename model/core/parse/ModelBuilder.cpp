@@ -230,7 +230,7 @@ void ModelBuilder::defineAccumulators(const events::TaskInfo& info) {
     }
 }
 
-TaskRecord& ModelBuilder::internedRecord(const events::TaskInfo& info) {
+TaskRecord& ModelBuilder::internedRecord(const events::TaskEnd& info) {
     record_ = info.task;
     record_[TaskField::ExecutorId] = model_.strings.intern(info.executorId);
     record_[TaskField::Host] = model_.strings.intern(info.host);
@@ -239,11 +239,12 @@ TaskRecord& ModelBuilder::internedRecord(const events::TaskInfo& info) {
 
 void ModelBuilder::taskStart(const events::TaskStart& e) {
     defineAccumulators(e);
-    TaskRecord& task = internedRecord(e);
+    TaskRecord& task = runningTasks_[e.task[TaskField::TaskId]] = e.task;
+    task[TaskField::ExecutorId] = model_.strings.intern(e.executorId);
+    task[TaskField::Host] = model_.strings.intern(e.host);
+    task[TaskField::Flags] |= kSawStart;
     noteTime(task[TaskField::LaunchTime]);
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
-    task[TaskField::Flags] |= kSawStart;
-    runningTasks_[task[TaskField::TaskId]] = task;
 }
 
 void ModelBuilder::taskEnd(const events::TaskEnd& e) {

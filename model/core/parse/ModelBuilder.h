@@ -64,8 +64,8 @@ private:
     void addPlanMetrics(SqlExecution& exec, const SqlPlan& plan);
     void executorExclusion(const events::Exclusion& e);
     void nodeExclusion(const events::Exclusion& e);
-    // The task's record with its strings interned; `record_` is reused across tasks.
-    TaskRecord& internedRecord(const events::TaskInfo& info);
+    // The ended task's record with its strings interned; `record_` is reused across tasks.
+    TaskRecord& internedRecord(const events::TaskEnd& info);
     void defineAccumulators(const events::TaskInfo& info);
 
     EventLogModel& model_;

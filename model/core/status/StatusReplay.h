@@ -14,12 +14,12 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "model/AppStatus.h"
 #include "model/EventLogModel.h"
 #include "parse/EventSink.h"
+#include "status/LiveTaskIds.h"
 
 namespace stagelight {
 
@@ -123,7 +123,7 @@ private:
     std::map<std::pair<int32_t, int32_t>, LiveStage> liveStages_;
     std::unordered_map<std::string, ExecutorFigures> liveExecutors_, deadExecutors_;
     std::map<int32_t, LiveRdd> liveRdds_;
-    std::unordered_set<int64_t> liveTasks_;  // started, not ended (Spark's liveTasks)
+    LiveTaskIds liveTasks_;
     AppStatus status_;
 };
 
