@@ -12,6 +12,7 @@
 #include "io/StreamDecoder.h"
 #include "load/LargeStackThread.h"
 #include "load/LineAssembler.h"
+#include "load/LogDecoder.h"
 #include "report/Summary.h"
 
 namespace stagelight::fuzz {
@@ -58,8 +59,8 @@ void decodeEventLog(const uint8_t* data, size_t size) {
     runOnLargeStack([&] {  // as the loader does: plan trees recurse
         EventLogModel model;
         {
-            EventDecoder decoder(model);
-            LineAssembler lines(model, decoder, size_t(1) << 20);
+            LogDecoder decoding(model);
+            LineAssembler lines(model, decoding.decoder(), size_t(1) << 20);
             DecodedChunk chunk;
             chunk.buffer.allocate(size + simdjson::SIMDJSON_PADDING);
             if (size) std::memcpy(chunk.buffer.data(), data, size);
@@ -67,7 +68,7 @@ void decodeEventLog(const uint8_t* data, size_t size) {
             chunk.used = size;
             lines.consume(chunk);
             lines.finish();
-            decoder.finish();
+            decoding.finish();
         }
         deriveFigures(model);  // as the loader does when a log is read
         // What every view computes from a model.

@@ -53,16 +53,18 @@ std::vector<std::string> offendingIncludes(const fs::path& dir,
     return bad;
 }
 // Inside model/core: the folders each folder may include (besides itself). The order, bottom up:
-// text, io < model < status < parse, derive < load; figures < diagnosis < compare < report; rest.
+// text, io < model < events < status < parse, derive < load; figures < diagnosis < compare <
+// report; rest.
 const std::map<std::string, std::set<std::string>>& coreOrder() {
     static const std::map<std::string, std::set<std::string>> allowed = {
         {"text", {}},
         {"io", {"text"}},
         {"model", {"io", "text"}},
-        {"status", {"model", "io", "text"}},
-        {"parse", {"status", "model", "io", "text"}},
+        {"events", {"model", "io", "text"}},
+        {"status", {"events", "model", "io", "text"}},
+        {"parse", {"events", "status", "model", "io", "text"}},
         {"derive", {"model", "io", "text"}},
-        {"load", {"parse", "derive", "status", "model", "io", "text"}},
+        {"load", {"parse", "derive", "events", "status", "model", "io", "text"}},
         {"figures", {"model", "io", "text"}},
         {"diagnosis", {"figures", "model", "io", "text"}},
         {"compare", {"diagnosis", "figures", "model", "io", "text"}},

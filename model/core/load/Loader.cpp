@@ -15,6 +15,7 @@
 #include "load/ChunkQueue.h"
 #include "load/LargeStackThread.h"
 #include "load/LineAssembler.h"
+#include "load/LogDecoder.h"
 
 namespace stagelight {
 namespace {
@@ -257,8 +258,8 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     std::thread worker([&] { producer.run(); });
 
     auto parse = [&] {
-        EventDecoder decoder(model);
-        LineAssembler lines(model, decoder, options.maxLineBytes);
+        LogDecoder decoding(model);
+        LineAssembler lines(model, decoding.decoder(), options.maxLineBytes);
         while (auto chunk = chunks.pop()) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 result.cancelled = true;
@@ -272,7 +273,7 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
         }
         worker.join();
         lines.finish();
-        decoder.finish();
+        decoding.finish();
     };
     try {
         runOnLargeStack(parse);

@@ -9,15 +9,6 @@ namespace stagelight {
 namespace od = simdjson::ondemand;
 using namespace json;
 
-StageAttempt& EventDecoder::stageFor(int32_t stageId, int32_t attemptId) {
-    auto [it, inserted] = model_.stageIndex.try_emplace({stageId, attemptId}, model_.stages.size());
-    if (!inserted) return model_.stages[it->second];
-    StageAttempt& s = model_.stages.emplace_back();
-    s.stageId = stageId;
-    s.attemptId = attemptId;
-    return s;
-}
-
 StorageLevel EventDecoder::readStorageLevel(Value v) {
     StorageLevel level;
     if (isNull(v)) return level;
@@ -90,13 +81,9 @@ AccumulableInfo EventDecoder::readAccumulable(Value v) {
     return a;
 }
 
-StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool completed,
-                                          StageInfoTimes* seen) {
-    // Stage ID and attempt come first in Spark's output, but do not rely on it: decode into a
-    // scratch record and merge.
-    StageAttempt info;
-    bool hasSubmission = false, hasCompletion = false;
-    std::vector<AccumulableInfo> accumulables;
+events::StageInfo EventDecoder::readStageInfo(Value v) {
+    events::StageInfo out;
+    StageAttempt& info = out.stage;
     forEachField(v, [&](JsonKey k, od::value val) {
         if (k == "Stage ID")
             info.stageId = int32_t(readInt(val, k, problems_));
@@ -114,16 +101,17 @@ StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool compl
             info.details = std::string(readString(val, k, problems_));
         else if (k == "Submission Time") {
             info.submissionTime = readInt(val, k, problems_, -1);
-            hasSubmission = !isNull(val);
+            out.hasSubmissionTime = !isNull(val);
         } else if (k == "Completion Time") {
             info.completionTime = readInt(val, k, problems_, -1);
-            hasCompletion = true;
+            out.hasCompletionTime = true;
         } else if (k == "Failure Reason") {
             bool wasNull = false;
             info.failureReason = std::string(readString(val, k, problems_, &wasNull));
             info.hasFailureReason = !wasNull;
         } else if (k == "Accumulables")
-            forEachElement(val, [&](od::value a) { accumulables.push_back(readAccumulable(a)); });
+            forEachElement(val,
+                           [&](od::value a) { info.accumulables.push_back(readAccumulable(a)); });
         else if (k == "Resource Profile Id")
             info.resourceProfileId = int32_t(readInt(val, k, problems_));
         else if (k == "Shuffle Push Enabled")
@@ -131,35 +119,14 @@ StageAttempt& EventDecoder::readStageInfo(Value v, bool fromJobStart, bool compl
         else if (k == "Shuffle Push Mergers Count")
             info.shufflePushMergersCount = int32_t(readInt(val, k, problems_));
     });
-    if (seen) *seen = {hasSubmission, hasCompletion};
-    StageAttempt& s = stageFor(info.stageId, info.attemptId);
-    s.name = std::move(info.name);
-    s.numTasks = info.numTasks;
-    s.rdds = std::move(info.rdds);
-    s.parentIds = std::move(info.parentIds);
-    s.details = std::move(info.details);
-    s.resourceProfileId = info.resourceProfileId;
-    s.shufflePushEnabled = info.shufflePushEnabled;
-    s.shufflePushMergersCount = info.shufflePushMergersCount;
-    if (hasSubmission) s.submissionTime = info.submissionTime;
-    if (hasCompletion && !fromJobStart) s.completionTime = info.completionTime;
-    if (completed) {
-        s.failureReason = std::move(info.failureReason);
-        s.hasFailureReason = info.hasFailureReason;
-        s.accumulables = std::move(accumulables);
-    }
-    for (const RddInfo& rdd : s.rdds) model_.rdds[rdd.id] = rdd;
-    noteTime(s.submissionTime);
-    noteTime(s.completionTime);
-    return s;
+    return out;
 }
 
-void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
-    Job job;
+void EventDecoder::jobStart(Object& e, const SourceRef& where) {
+    events::JobStart ev;
+    Job& job = ev.job;
     job.started = true;
     job.startedAt = where;
-    std::vector<int32_t> stageInfoIds;
-    std::vector<StatusReplay::StageInfoSeen> trackedInfos;
     std::optional<std::pair<int32_t, std::string>> lastStage;
     for (auto f : e) {
         od::field field = unwrap(f);
@@ -171,11 +138,7 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
             job.submissionTime = readInt(v, k, problems_, -1);
         else if (k == "Stage Infos")
             forEachElement(v, [&](od::value s) {
-                StageInfoTimes times;
-                StageAttempt& st = readStageInfo(s, true, false, &times);
-                stageInfoIds.push_back(int32_t(&st - model_.stages.data()));
-                trackedInfos.push_back({st.stageId, st.attemptId, st.numTasks, times.completion,
-                                        times.submission ? st.submissionTime : -1});
+                const StageAttempt& st = ev.stageInfos.emplace_back(readStageInfo(s)).stage;
                 if (!lastStage || st.stageId >= lastStage->first) lastStage = {st.stageId, st.name};
             });
         else if (k == "Stage IDs")
@@ -200,81 +163,61 @@ void EventDecoder::jobStart(od::object& e, const SourceRef& where) {
     }
     std::sort(job.tags.begin(), job.tags.end());
     if (lastStage) job.name = lastStage->second;
-    replay_.jobStart(job.id, job.stageIds, trackedInfos);
-    for (int32_t idx : stageInfoIds) model_.stages[size_t(idx)].jobIds.push_back(job.id);
-    noteTime(job.submissionTime);
-    if (job.sqlExecutionId >= 0) sqlFor(job.sqlExecutionId).jobIds.push_back(job.id);
-    auto [it, inserted] = model_.jobIndex.try_emplace(job.id, model_.jobs.size());
-    if (inserted)
-        model_.jobs.push_back(std::move(job));
-    else
-        model_.jobs[it->second] = std::move(job);
+    emit(&EventSink::jobStart, ev);
 }
 
-void EventDecoder::jobEnd(od::object& e, const SourceRef& where) {
-    int32_t id = -1;
-    int64_t time = -1;
-    JobResult result = JobResult::Succeeded;
-    std::string message;
+void EventDecoder::jobEnd(Object& e, const SourceRef& where) {
+    events::JobEnd ev;
+    ev.where = where;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "Job ID")
-            id = int32_t(readInt(v, k, problems_));
+            ev.jobId = int32_t(readInt(v, k, problems_));
         else if (k == "Completion Time")
-            time = readInt(v, k, problems_, -1);
+            ev.completionTime = readInt(v, k, problems_, -1);
         else if (k == "Job Result")
             forEachField(v, [&](JsonKey rk, od::value rv) {
                 if (rk == "Result")
-                    result = readString(rv, rk, problems_) == "JobSucceeded" ? JobResult::Succeeded
-                                                                             : JobResult::Failed;
+                    ev.result = readString(rv, rk, problems_) == "JobSucceeded"
+                                    ? JobResult::Succeeded
+                                    : JobResult::Failed;
                 else if (rk == "Exception")
-                    forEachField(rv, [&](JsonKey ek, od::value ev) {
-                        if (ek == "Message") message = std::string(readString(ev, ek, problems_));
+                    forEachField(rv, [&](JsonKey ek, od::value exv) {
+                        if (ek == "Message")
+                            ev.failureMessage = std::string(readString(exv, ek, problems_));
                     });
             });
     }
-    noteTime(time);
-    auto [it, inserted] = model_.jobIndex.try_emplace(id, model_.jobs.size());
-    if (inserted) model_.jobs.emplace_back().id = id;  // JobEnd without JobStart (excerpts)
-    Job& job = model_.jobs[it->second];
-    replay_.jobEnd(id);
-    job.completionTime = time;
-    job.result = result;
-    job.failureMessage = std::move(message);
-    job.endedAt = where;
+    emit(&EventSink::jobEnd, ev);
 }
 
-void EventDecoder::stageEvent(od::object& e, bool completed, const SourceRef& where) {
-    StageAttempt* stage = nullptr;
-    StageInfoTimes times;
-    Properties props;
+bool EventDecoder::readStageEvent(Object& e, bool completed, events::Stage& out) {
+    bool sawInfo = false;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
-        if (k == "Stage Info")
-            stage = &readStageInfo(field.value(), false, completed, &times);
-        else if (k == "Properties" && !completed)
-            props = readProperties(field.value(), k, problems_);
+        if (k == "Stage Info") {
+            out.info = readStageInfo(field.value());
+            sawInfo = true;
+        } else if (k == "Properties" && !completed)
+            out.properties = readProperties(field.value(), k, problems_);
     }
-    if (!stage) {
-        problems_.add("Stage Info", "missing");
-        return;
-    }
-    const StatusReplay::StageInfoSeen seen{stage->stageId, stage->attemptId, stage->numTasks,
-                                           times.completion,
-                                           times.submission ? stage->submissionTime : -1};
-    if (completed) {
-        stage->completed = true;
-        stage->completedAt = where;
-        replay_.stageCompleted(seen, stage->hasFailureReason);
-    } else {
-        replay_.stageSubmitted(seen, props, stage->rdds);
-        stage->submitted = true;
-        stage->submittedAt = where;
-        stage->properties = std::move(props);
-    }
+    if (!sawInfo) problems_.add("Stage Info", "missing");
+    return sawInfo;
+}
+
+void EventDecoder::stageSubmitted(Object& e, const SourceRef& where) {
+    events::Stage ev;
+    ev.where = where;
+    if (readStageEvent(e, false, ev)) emit(&EventSink::stageSubmitted, ev);
+}
+
+void EventDecoder::stageCompleted(Object& e, const SourceRef& where) {
+    events::Stage ev;
+    ev.where = where;
+    if (readStageEvent(e, true, ev)) emit(&EventSink::stageCompleted, ev);
 }
 
 }  // namespace stagelight

@@ -1,20 +1,10 @@
 // SQL execution events (Jackson-serialised, camelCase keys) and the sparkPlanInfo tree.
 #include "parse/EventDecoder.h"
 
-#include <unordered_set>
-
 namespace stagelight {
 
 namespace od = simdjson::ondemand;
 using namespace json;
-
-SqlExecution& EventDecoder::sqlFor(int64_t id) {
-    auto [it, inserted] = model_.sqlIndex.try_emplace(id, model_.sqlExecutions.size());
-    if (!inserted) return model_.sqlExecutions[it->second];
-    SqlExecution& s = model_.sqlExecutions.emplace_back();
-    s.id = id;
-    return s;
-}
 
 PlanMetric EventDecoder::readPlanMetric(Value v) {
     PlanMetric metric;
@@ -54,149 +44,110 @@ void EventDecoder::readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth
     });
 }
 
-void EventDecoder::addPlanMetrics(SqlExecution& exec, const SqlPlan& plan) {
-    // A set, not a scan per metric: plans of thousands of operators are updated many times.
-    std::unordered_set<int64_t> known;
-    for (const PlanMetric& m : exec.metrics) known.insert(m.accumulatorId);
-    for (const PlanNode& node : plan.nodes)
-        for (const PlanMetric& m : node.metrics)
-            if (known.insert(m.accumulatorId).second) exec.metrics.push_back(m);
-}
-
-void EventDecoder::sqlExecutionStart(od::object& e, const SourceRef& where) {
-    int64_t id = -1;
-    SqlExecution scratch;
-    bool hasPlan = false;
-    for (auto f : e) {
-        od::field field = unwrap(f);
-        JsonKey k = keyOf(field);
-        od::value v = field.value();
-        if (k == "executionId")
-            id = readInt(v, k, problems_, -1);
-        else if (k == "rootExecutionId")
-            scratch.rootExecutionId = readInt(v, k, problems_, -1);
-        else if (k == "description")
-            scratch.description = std::string(readString(v, k, problems_));
-        else if (k == "details")
-            scratch.details = std::string(readString(v, k, problems_));
-        else if (k == "physicalPlanDescription")
-            scratch.plan.physicalPlanDescription = std::string(readString(v, k, problems_));
-        else if (k == "sparkPlanInfo" && !isNull(v)) {
-            scratch.plan.nodes.emplace_back();
-            readPlanNode(v, scratch.plan, 0, 0);
-            hasPlan = true;
-        } else if (k == "time")
-            scratch.startTime = readInt(v, k, problems_, -1);
-        else if (k == "modifiedConfigs")
-            scratch.modifiedConfigs = readProperties(v, k, problems_);
-    }
-    if (id < 0) {
-        problems_.add("executionId", "missing; event skipped");
-        return;
-    }
-    noteTime(scratch.startTime);
-    SqlExecution& exec = sqlFor(id);
-    exec.rootExecutionId = scratch.rootExecutionId;
-    exec.description = std::move(scratch.description);
-    exec.details = std::move(scratch.details);
-    exec.startTime = scratch.startTime;
-    exec.modifiedConfigs = std::move(scratch.modifiedConfigs);
+void EventDecoder::sqlExecutionStart(Object& e, const SourceRef& where) {
+    events::SqlExecutionStart ev;
+    SqlExecution& exec = ev.execution;
+    exec.id = -1;
     exec.startedAt = where;
     exec.started = true;
-    if (hasPlan || exec.plan.nodes.empty()) exec.plan = std::move(scratch.plan);
-    addPlanMetrics(exec, exec.plan);
-}
-
-void EventDecoder::sqlExecutionEnd(od::object& e) {
-    int64_t id = -1, time = -1;
-    std::string error;
-    bool hasError = false;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
-            id = readInt(v, k, problems_, -1);
-        else if (k == "time")
-            time = readInt(v, k, problems_, -1);
-        else if (k == "errorMessage") {
-            bool wasNull = false;
-            error = std::string(readString(v, k, problems_, &wasNull));
-            hasError = !wasNull;
-        }
+            exec.id = readInt(v, k, problems_, -1);
+        else if (k == "rootExecutionId")
+            exec.rootExecutionId = readInt(v, k, problems_, -1);
+        else if (k == "description")
+            exec.description = std::string(readString(v, k, problems_));
+        else if (k == "details")
+            exec.details = std::string(readString(v, k, problems_));
+        else if (k == "physicalPlanDescription")
+            exec.plan.physicalPlanDescription = std::string(readString(v, k, problems_));
+        else if (k == "sparkPlanInfo" && !isNull(v)) {
+            exec.plan.nodes.emplace_back();
+            readPlanNode(v, exec.plan, 0, 0);
+            ev.hasPlan = true;
+        } else if (k == "time")
+            exec.startTime = readInt(v, k, problems_, -1);
+        else if (k == "modifiedConfigs")
+            exec.modifiedConfigs = readProperties(v, k, problems_);
     }
-    if (id < 0) return problems_.add("executionId", "missing; event skipped");
-    noteTime(time);
-    SqlExecution& exec = sqlFor(id);
-    exec.endTime = time;
-    exec.errorMessage = std::move(error);
-    exec.hasErrorMessage = hasError;
+    if (exec.id < 0) return problems_.add("executionId", "missing; event skipped");
+    emit(&EventSink::sqlExecutionStart, ev);
 }
 
-void EventDecoder::sqlAdaptiveUpdate(od::object& e) {
-    int64_t id = -1;
-    SqlPlan plan;
+void EventDecoder::sqlExecutionEnd(Object& e, const SourceRef&) {
+    events::SqlExecutionEnd ev;
+    for (auto f : e) {
+        od::field field = unwrap(f);
+        JsonKey k = keyOf(field);
+        od::value v = field.value();
+        if (k == "executionId")
+            ev.executionId = readInt(v, k, problems_, -1);
+        else if (k == "time")
+            ev.time = readInt(v, k, problems_, -1);
+        else if (k == "errorMessage") {
+            bool wasNull = false;
+            ev.errorMessage = std::string(readString(v, k, problems_, &wasNull));
+            ev.hasErrorMessage = !wasNull;
+        }
+    }
+    if (ev.executionId < 0) return problems_.add("executionId", "missing; event skipped");
+    emit(&EventSink::sqlExecutionEnd, ev);
+}
+
+void EventDecoder::sqlAdaptiveExecutionUpdate(Object& e, const SourceRef&) {
+    events::SqlAdaptiveExecutionUpdate ev;
     bool hasPlan = false;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
-            id = readInt(v, k, problems_, -1);
+            ev.executionId = readInt(v, k, problems_, -1);
         else if (k == "physicalPlanDescription")
-            plan.physicalPlanDescription = std::string(readString(v, k, problems_));
+            ev.plan.physicalPlanDescription = std::string(readString(v, k, problems_));
         else if (k == "sparkPlanInfo" && !isNull(v)) {
-            plan.nodes.emplace_back();
-            readPlanNode(v, plan, 0, 0);
+            ev.plan.nodes.emplace_back();
+            readPlanNode(v, ev.plan, 0, 0);
             hasPlan = true;
         }
     }
-    if (id < 0 || !hasPlan) return;
-    SqlExecution& exec = sqlFor(id);
-    addPlanMetrics(exec, plan);
-    if (exec.planUpdates == 0) exec.initialPlan = std::move(exec.plan);
-    exec.plan = std::move(plan);
-    ++exec.planUpdates;
+    if (ev.executionId >= 0 && hasPlan) emit(&EventSink::sqlAdaptiveExecutionUpdate, ev);
 }
 
-void EventDecoder::sqlAdaptiveMetricUpdates(od::object& e) {
-    int64_t id = -1;
-    std::vector<PlanMetric> metrics;
+void EventDecoder::sqlAdaptiveMetricUpdates(Object& e, const SourceRef&) {
+    events::SqlAdaptiveMetricUpdates ev;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
-            id = readInt(v, k, problems_, -1);
+            ev.executionId = readInt(v, k, problems_, -1);
         else if (k == "sqlPlanMetrics" && !isNull(v))
-            forEachElement(v, [&](od::value m) { metrics.push_back(readPlanMetric(m)); });
+            forEachElement(v, [&](od::value m) { ev.metrics.push_back(readPlanMetric(m)); });
     }
-    if (id < 0) return;
-    SqlPlan holder;
-    holder.nodes.emplace_back().metrics = std::move(metrics);
-    addPlanMetrics(sqlFor(id), holder);
+    if (ev.executionId >= 0) emit(&EventSink::sqlAdaptiveMetricUpdates, ev);
 }
 
-void EventDecoder::sqlDriverAccumUpdates(od::object& e) {
-    int64_t id = -1;
-    std::vector<std::pair<int64_t, int64_t>> updates;
+void EventDecoder::driverAccumUpdates(Object& e, const SourceRef&) {
+    events::DriverAccumUpdates ev;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
         od::value v = field.value();
         if (k == "executionId")
-            id = readInt(v, k, problems_, -1);
+            ev.executionId = readInt(v, k, problems_, -1);
         else if (k == "accumUpdates" && !isNull(v))
             forEachElement(v, [&](od::value pair) {
                 std::vector<int64_t> items;
                 forEachElement(pair,
                                [&](od::value x) { items.push_back(readInt(x, k, problems_)); });
-                if (items.size() == 2) updates.emplace_back(items[0], items[1]);
+                if (items.size() == 2) ev.updates.emplace_back(items[0], items[1]);
             });
     }
-    if (id < 0) return;
-    auto& target = sqlFor(id).driverAccumUpdates;
-    target.insert(target.end(), updates.begin(), updates.end());
+    if (ev.executionId >= 0) emit(&EventSink::driverAccumUpdates, ev);
 }
 
 }  // namespace stagelight

@@ -13,38 +13,35 @@ namespace {
 
 constexpr int kNestedSlot = -2;  // a nested metrics object or the Updated Blocks array
 
-enum TaskInfoSlot {
-    kTaskId,
-    kIndex,
-    kAttempt,
-    kPartitionId,
-    kLaunch,
-    kExecutor,
-    kHost,
-    kLocality,
-    kSpeculativeKey,
-    kGettingResult,
-    kFinish,
-    kFailedKey,
-    kKilledKey,
-    kAccumulables,
+// Task Info keys beyond the TaskFields.h columns: flags packed into TaskField::Flags.
+enum TaskInfoFlagSlot : int {
+    kSpeculativeSlot = int(kTaskFieldCount),
+    kFailedSlot,
+    kKilledSlot,
 };
 
+// Task Info keys in Spark's order (JsonProtocol.taskInfoToJson); column keys come from
+// TaskFields.h.
 const OrderedKeyTable& taskInfoKeys() {
-    static const OrderedKeyTable t({{"Task ID", kTaskId},
-                                    {"Index", kIndex},
-                                    {"Attempt", kAttempt},
-                                    {"Partition ID", kPartitionId},
-                                    {"Launch Time", kLaunch},
-                                    {"Executor ID", kExecutor},
-                                    {"Host", kHost},
-                                    {"Locality", kLocality},
-                                    {"Speculative", kSpeculativeKey},
-                                    {"Getting Result Time", kGettingResult},
-                                    {"Finish Time", kFinish},
-                                    {"Failed", kFailedKey},
-                                    {"Killed", kKilledKey},
-                                    {"Accumulables", kAccumulables}});
+    static const OrderedKeyTable t = [] {
+        auto column = [](TaskField f) {
+            return OrderedKeyTable::Entry{taskFieldJsonKey(f), int(f)};
+        };
+        return OrderedKeyTable({column(TaskField::TaskId),
+                                column(TaskField::Index),
+                                column(TaskField::Attempt),
+                                column(TaskField::PartitionId),
+                                column(TaskField::LaunchTime),
+                                column(TaskField::ExecutorId),
+                                column(TaskField::Host),
+                                column(TaskField::Locality),
+                                {"Speculative", kSpeculativeSlot},
+                                column(TaskField::GettingResultTime),
+                                column(TaskField::FinishTime),
+                                {"Failed", kFailedSlot},
+                                {"Killed", kKilledSlot},
+                                column(TaskField::AccumulablesBegin)});
+    }();
     return t;
 }
 
@@ -137,64 +134,98 @@ std::string_view rawStringText(const char* raw, std::string& scratch) {
     return scratch;
 }
 
+// Task End Reason keys, grouped by reason in Spark's order (JsonProtocol.taskEndReasonToJson).
+enum EndReasonSlot : int {
+    kReason,
+    kBlockManagerAddress,
+    kShuffleId,
+    kMapId,
+    kMapIndex,
+    kReduceId,
+    kDescription,  // Message, Description and Kill Reason alike
+    kClassName,
+    kStackTrace,
+    kFullStackTrace,
+    kJobId,
+    kPartitionId,
+    kAttemptNumber,
+    kLostExecutorId,
+    kExitCausedByApp,
+    kLossReason,
+};
+
+const OrderedKeyTable& endReasonKeys() {
+    static const OrderedKeyTable t({{"Reason", kReason},
+                                    {"Block Manager Address", kBlockManagerAddress},
+                                    {"Shuffle ID", kShuffleId},
+                                    {"Map ID", kMapId},
+                                    {"Map Index", kMapIndex},
+                                    {"Reduce ID", kReduceId},
+                                    {"Message", kDescription},
+                                    {"Class Name", kClassName},
+                                    {"Description", kDescription},
+                                    {"Stack Trace", kStackTrace},
+                                    {"Full Stack Trace", kFullStackTrace},
+                                    {"Job ID", kJobId},
+                                    {"Partition ID", kPartitionId},
+                                    {"Attempt Number", kAttemptNumber},
+                                    {"Executor ID", kLostExecutorId},
+                                    {"Exit Caused By App", kExitCausedByApp},
+                                    {"Loss Reason", kLossReason},
+                                    {"Kill Reason", kDescription}});
+    return t;
+}
+
 }  // namespace
 
-void EventDecoder::readTaskInfo(Value v, TaskRecord& task) {
+std::string_view EventDecoder::keepText(std::string_view text) {
+    return keptTexts_.emplace_back(text);
+}
+
+void EventDecoder::readTaskInfo(Value v, events::TaskInfo& info) {
+    TaskRecord& task = info.task;
     size_t hint = 0;
     int64_t flags = task[TaskField::Flags];
     forEachField(v, [&](JsonKey k, od::value val) {
-        switch (taskInfoKeys().find(k, hint)) {
-            case kTaskId:
-                task[TaskField::TaskId] = readInt(val, k, problems_);
+        const int slot = taskInfoKeys().find(k, hint);
+        switch (slot) {
+            case OrderedKeyTable::kNotFound:
                 break;
-            case kIndex:
-                task[TaskField::Index] = readInt(val, k, problems_);
-                break;
-            case kAttempt:
-                task[TaskField::Attempt] = readInt(val, k, problems_);
-                break;
-            case kPartitionId:
+            case int(TaskField::PartitionId):
                 task[TaskField::PartitionId] = readInt(val, k, problems_, -1);
                 break;
-            case kLaunch:
-                task[TaskField::LaunchTime] = readInt(val, k, problems_);
+            case int(TaskField::ExecutorId):
+                info.executorId = readString(val, k, problems_);
                 break;
-            case kExecutor:
-                task[TaskField::ExecutorId] = model_.strings.intern(readString(val, k, problems_));
+            case int(TaskField::Host):
+                info.host = readString(val, k, problems_);
                 break;
-            case kHost:
-                task[TaskField::Host] = model_.strings.intern(readString(val, k, problems_));
-                break;
-            case kLocality:
+            case int(TaskField::Locality):
                 task[TaskField::Locality] =
                     int64_t(localityFromName(readString(val, k, problems_)));
                 break;
-            case kSpeculativeKey:
+            case int(TaskField::AccumulablesBegin):
+                readTaskAccumulables(val, info);
+                break;
+            case kSpeculativeSlot:
                 if (readBool(val, k, problems_)) flags |= kSpeculative;
                 break;
-            case kGettingResult:
-                task[TaskField::GettingResultTime] = readInt(val, k, problems_);
-                break;
-            case kFinish:
-                task[TaskField::FinishTime] = readInt(val, k, problems_);
-                break;
-            case kFailedKey:
+            case kFailedSlot:
                 if (readBool(val, k, problems_)) flags |= kFailed;
                 break;
-            case kKilledKey:
+            case kKilledSlot:
                 if (readBool(val, k, problems_)) flags |= kKilled;
                 break;
-            case kAccumulables:
-                readTaskAccumulables(val, task);
-                break;
-            default:
+            default:  // the plain numbers
+                task.fields[size_t(slot)] = readInt(val, k, problems_);
                 break;
         }
     });
     task[TaskField::Flags] = flags;
 }
 
-void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
+void EventDecoder::readTaskAccumulables(Value v, events::TaskInfo& info) {
+    TaskRecord& task = info.task;
     if (isNull(v)) return;
     forEachElement(v, [&](od::value entry) {
         int64_t id = 0;
@@ -258,11 +289,9 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
             return true;
         });
         if (internal) return;
-        if (hasName && knownAccumulators_.insert(id).second) {
-            AccumulableInfo& def = model_.accumulatorDefinitions[id];
-            def.id = id;
-            def.name = std::string(name);
-            def.metadata = std::string(metadata);
+        if (hasName) {
+            if (!nameScratch.empty() && name.data() == nameScratch.data()) name = keepText(name);
+            info.accumulatorNames.push_back({id, name, metadata});
         }
         if (numeric) task.accumulables.push_back({id, update});
         // The History Server lists a task's accumulators except internal and SQL ones.
@@ -282,7 +311,8 @@ void EventDecoder::readTaskAccumulables(Value v, TaskRecord& task) {
     });
 }
 
-void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
+void EventDecoder::readTaskMetrics(Value v, events::TaskEnd& end) {
+    TaskRecord& task = end.task;
     size_t hint = 0;
     // Recursive over the nested metric objects (Shuffle Read/Write, Input, Output, push-based).
     auto readObject = [&](auto& self, od::value obj) -> void {
@@ -297,10 +327,9 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
                 self(self, val);
             } else if (t == od::json_type::array && k == "Updated Blocks") {
                 forEachElement(val, [&](od::value b) {
-                    BlockUpdate u;
-                    u.taskId = taskId;
-                    u.executorId =
-                        std::string(model_.strings.view(StrId(task[TaskField::ExecutorId])));
+                    BlockUpdate& u = end.updatedBlocks.emplace_back();
+                    u.taskId = task[TaskField::TaskId];
+                    u.executorId = std::string(end.executorId);
                     forEachField(b, [&](JsonKey bk, od::value bv) {
                         if (bk == "Block ID")
                             u.blockId = std::string(readString(bv, bk, problems_));
@@ -314,7 +343,6 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
                                     u.diskSize = readInt(sv, sk, problems_);
                             });
                     });
-                    model_.blockUpdates.push_back(std::move(u));
                 });
             }
         });
@@ -325,69 +353,94 @@ void EventDecoder::readTaskMetrics(Value v, TaskRecord& task, int64_t taskId) {
 TaskFailure EventDecoder::readEndReason(Value v, EndReason& reason) {
     TaskFailure f;
     reason = EndReason::Success;
+    size_t hint = 0;
     forEachField(v, [&](JsonKey k, od::value val) {
-        if (k == "Reason")
-            reason = f.reason = endReasonFromName(readString(val, k, problems_));
-        else if (k == "Class Name")
-            f.className = std::string(readString(val, k, problems_));
-        else if (k == "Description" || k == "Message" || k == "Kill Reason")
-            f.description = std::string(readString(val, k, problems_, &f.descriptionIsNull));
-        else if (k == "Full Stack Trace") {
-            bool wasNull = false;
-            f.fullStackTrace = std::string(readString(val, k, problems_, &wasNull));
-            f.hasFullStackTrace = !wasNull;
-        } else if (k == "Stack Trace" && !isNull(val))
-            forEachElement(val, [&](od::value frame) {
-                StackFrame sf;
-                forEachField(frame, [&](JsonKey fk, od::value fv) {
-                    if (fk == "Declaring Class")
-                        sf.declaringClass = std::string(readString(fv, fk, problems_));
-                    else if (fk == "Method Name")
-                        sf.methodName = std::string(readString(fv, fk, problems_));
-                    else if (fk == "File Name")
-                        sf.fileName = std::string(readString(fv, fk, problems_));
-                    else if (fk == "Line Number")
-                        sf.lineNumber = readInt(fv, fk, problems_);
+        switch (endReasonKeys().find(k, hint)) {
+            case kReason:
+                reason = f.reason = endReasonFromName(readString(val, k, problems_));
+                break;
+            case kClassName:
+                f.className = std::string(readString(val, k, problems_));
+                break;
+            case kDescription:
+                f.description = std::string(readString(val, k, problems_, &f.descriptionIsNull));
+                break;
+            case kFullStackTrace: {
+                bool wasNull = false;
+                f.fullStackTrace = std::string(readString(val, k, problems_, &wasNull));
+                f.hasFullStackTrace = !wasNull;
+                break;
+            }
+            case kStackTrace:
+                if (isNull(val)) break;
+                forEachElement(val, [&](od::value frame) {
+                    StackFrame& sf = f.stackTrace.emplace_back();
+                    forEachField(frame, [&](JsonKey fk, od::value fv) {
+                        if (fk == "Declaring Class")
+                            sf.declaringClass = std::string(readString(fv, fk, problems_));
+                        else if (fk == "Method Name")
+                            sf.methodName = std::string(readString(fv, fk, problems_));
+                        else if (fk == "File Name")
+                            sf.fileName = std::string(readString(fv, fk, problems_));
+                        else if (fk == "Line Number")
+                            sf.lineNumber = readInt(fv, fk, problems_);
+                    });
                 });
-                f.stackTrace.push_back(std::move(sf));
-            });
-        else if (k == "Block Manager Address" && !isNull(val)) {
-            f.hasBlockManager = true;
-            forEachField(val, [&](JsonKey bk, od::value bv) {
-                if (bk == "Executor ID")
-                    f.blockManagerExecutorId = std::string(readString(bv, bk, problems_));
-                else if (bk == "Host")
-                    f.blockManagerHost = std::string(readString(bv, bk, problems_));
-                else if (bk == "Port")
-                    f.blockManagerPort = readInt(bv, bk, problems_);
-            });
-        } else if (k == "Shuffle ID")
-            f.shuffleId = readInt(val, k, problems_);
-        else if (k == "Map ID")
-            f.mapId = readInt(val, k, problems_);
-        else if (k == "Map Index")
-            f.mapIndex = readInt(val, k, problems_);
-        else if (k == "Reduce ID")
-            f.reduceId = readInt(val, k, problems_);
-        else if (k == "Executor ID")
-            f.lostExecutorId = std::string(readString(val, k, problems_));
-        else if (k == "Exit Caused By App")
-            f.exitCausedByApp = readBool(val, k, problems_);
-        else if (k == "Loss Reason") {
-            f.lossReason = std::string(readString(val, k, problems_));
-            f.hasLossReason = true;
-        } else if (k == "Job ID")
-            f.jobId = readInt(val, k, problems_);
-        else if (k == "Partition ID")
-            f.partitionId = readInt(val, k, problems_);
-        else if (k == "Attempt Number")
-            f.attemptNumber = readInt(val, k, problems_);
+                break;
+            case kBlockManagerAddress:
+                if (isNull(val)) break;
+                f.hasBlockManager = true;
+                forEachField(val, [&](JsonKey bk, od::value bv) {
+                    if (bk == "Executor ID")
+                        f.blockManagerExecutorId = std::string(readString(bv, bk, problems_));
+                    else if (bk == "Host")
+                        f.blockManagerHost = std::string(readString(bv, bk, problems_));
+                    else if (bk == "Port")
+                        f.blockManagerPort = readInt(bv, bk, problems_);
+                });
+                break;
+            case kShuffleId:
+                f.shuffleId = readInt(val, k, problems_);
+                break;
+            case kMapId:
+                f.mapId = readInt(val, k, problems_);
+                break;
+            case kMapIndex:
+                f.mapIndex = readInt(val, k, problems_);
+                break;
+            case kReduceId:
+                f.reduceId = readInt(val, k, problems_);
+                break;
+            case kLostExecutorId:
+                f.lostExecutorId = std::string(readString(val, k, problems_));
+                break;
+            case kExitCausedByApp:
+                f.exitCausedByApp = readBool(val, k, problems_);
+                break;
+            case kLossReason:
+                f.lossReason = std::string(readString(val, k, problems_));
+                f.hasLossReason = true;
+                break;
+            case kJobId:
+                f.jobId = readInt(val, k, problems_);
+                break;
+            case kPartitionId:
+                f.partitionId = readInt(val, k, problems_);
+                break;
+            case kAttemptNumber:
+                f.attemptNumber = readInt(val, k, problems_);
+                break;
+            default:
+                break;
+        }
     });
     return f;
 }
 
-void EventDecoder::taskStart(od::object& e) {
-    TaskRecord task;
+void EventDecoder::taskStart(Object& e, const SourceRef&) {
+    events::TaskStart& ev = taskStart_;
+    ev.clear();
+    TaskRecord& task = ev.task;
     task[TaskField::PartitionId] = -1;
     for (auto f : e) {
         od::field field = unwrap(f);
@@ -398,24 +451,22 @@ void EventDecoder::taskStart(od::object& e) {
         else if (k == "Stage Attempt ID")
             task[TaskField::StageAttemptId] = readInt(v, k, problems_);
         else if (k == "Task Info")
-            readTaskInfo(v, task);
+            readTaskInfo(v, ev);
     }
     task.accumulables.clear();  // start events carry no updates worth keeping
     task.userAccumulables.clear();
-    noteTime(task[TaskField::LaunchTime]);
-    stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
-    replay_.taskStart(task, model_.strings.view(StrId(task[TaskField::ExecutorId])),
-                      localityName(Locality(task[TaskField::Locality])));
-    task[TaskField::Flags] |= kSawStart;
-    runningTasks_[task[TaskField::TaskId]] = std::move(task);
+    emit(&EventSink::taskStart, ev);
 }
 
-void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
-    TaskRecord task;
+void EventDecoder::taskGettingResult(Object&, const SourceRef&) {
+    emit(&EventSink::taskGettingResult, events::TaskGettingResult{});
+}
+
+void EventDecoder::taskEnd(Object& e, const SourceRef& where) {
+    events::TaskEnd& ev = taskEnd_;  // reused: its vectors keep their capacity
+    ev.clear();
+    TaskRecord& task = ev.task;
     task[TaskField::PartitionId] = -1;
-    EndReason reason = EndReason::Success;
-    TaskFailure failure;
-    bool sawInfo = false;
     for (auto f : e) {
         od::field field = unwrap(f);
         JsonKey k = keyOf(field);
@@ -425,44 +476,31 @@ void EventDecoder::taskEnd(od::object& e, const SourceRef& where) {
         else if (k == "Stage Attempt ID")
             task[TaskField::StageAttemptId] = readInt(v, k, problems_);
         else if (k == "Task Type")
-            task[TaskField::TaskType] = model_.strings.intern(readString(v, k, problems_));
+            ev.taskType = readString(v, k, problems_);
         else if (k == "Task End Reason" && !isNull(v))
-            failure = readEndReason(v, reason);
+            ev.failure = readEndReason(v, ev.reason);
         else if (k == "Task Info") {
-            readTaskInfo(v, task);
-            sawInfo = true;
+            readTaskInfo(v, ev);
+            ev.hasTaskInfo = true;
         } else if (k == "Task Executor Metrics" && !isNull(v)) {
             readExecutorMetrics(v, task.executorMetrics);
             task.hasExecutorMetrics = true;
         } else if (k == "Task Metrics" && !isNull(v)) {
-            readTaskMetrics(v, task, task[TaskField::TaskId]);
+            readTaskMetrics(v, ev);
             task[TaskField::Flags] |= kHasMetrics;
         }
     }
-    if (!sawInfo) {
+    if (ev.hasTaskInfo) {
+        task[TaskField::Flags] |= kFinished;
+        task[TaskField::EndReason] = int64_t(ev.reason);
+        task[TaskField::SourcePart] = where.part;
+        task[TaskField::SourceOffset] = int64_t(where.offset);
+    } else {
         problems_.add("Task Info", "missing; event skipped");
-        return;
     }
-    task[TaskField::Flags] |= kFinished;
-    task[TaskField::EndReason] = int64_t(reason);
-    task[TaskField::SourcePart] = where.part;
-    task[TaskField::SourceOffset] = int64_t(where.offset);
-    noteTime(task[TaskField::FinishTime]);
-    const bool sawStart = runningTasks_.erase(task[TaskField::TaskId]) > 0;
-    if (sawStart) task[TaskField::Flags] |= kSawStart;
-    stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
-    if (task.hasExecutorMetrics) {
-        Executor& ex = executorFor(model_.strings.view(StrId(task[TaskField::ExecutorId])));
-        for (size_t i = 0; i < kExecutorMetricCount; ++i)
-            ex.peakMetrics[i] = std::max(ex.peakMetrics[i], task.executorMetrics[i]);
-        ex.hasPeakMetrics = true;
-    }
-    failure.reason = reason;
-    // The kill "reason" the History Server groups killed tasks by.
-    const std::string killText = killedTaskText(failure);
-    replay_.taskEnd(task, model_.strings.view(StrId(task[TaskField::ExecutorId])), sawStart, reason,
-                    killText);
-    model_.tasks.append(task, reason == EndReason::Success ? nullptr : &failure);
+    ev.failure.reason = ev.reason;
+    ev.where = where;
+    emit(&EventSink::taskEnd, ev);
 }
 
 }  // namespace stagelight

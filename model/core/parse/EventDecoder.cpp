@@ -1,106 +1,23 @@
 #include "parse/EventDecoder.h"
 
-#include <algorithm>
 #include <unordered_map>
 
 namespace stagelight {
 
 namespace od = simdjson::ondemand;
 
-enum class EventDecoder::Kind {
-    LogStart,
-    ApplicationStart,
-    ApplicationEnd,
-    EnvironmentUpdate,
-    ResourceProfileAdded,
-    ExecutorAdded,
-    ExecutorRemoved,
-    BlockManagerAdded,
-    BlockManagerRemoved,
-    JobStart,
-    JobEnd,
-    StageSubmitted,
-    StageCompleted,
-    TaskStart,
-    TaskGettingResult,
-    TaskEnd,
-    ExecutorMetricsUpdate,
-    StageExecutorMetrics,
-    BlockUpdated,
-    UnpersistRdd,
-    ExecutorExcluded,
-    ExecutorExcludedForStage,
-    NodeExcluded,
-    NodeExcludedForStage,
-    ExecutorUnexcluded,
-    NodeUnexcluded,
-    SqlExecutionStart,
-    SqlExecutionEnd,
-    SqlAdaptiveExecutionUpdate,
-    SqlAdaptiveSqlMetricUpdates,
-    DriverAccumUpdates,
-    MiscellaneousProcessAdded,
-};
-
 namespace {
 
-const std::unordered_map<std::string_view, int>& eventKinds() {
-    static const std::unordered_map<std::string_view, int> kinds = [] {
-        std::unordered_map<std::string_view, int> k;
-        int i = 0;
-        for (std::string_view name : {"SparkListenerLogStart",
-                                      "SparkListenerApplicationStart",
-                                      "SparkListenerApplicationEnd",
-                                      "SparkListenerEnvironmentUpdate",
-                                      "SparkListenerResourceProfileAdded",
-                                      "SparkListenerExecutorAdded",
-                                      "SparkListenerExecutorRemoved",
-                                      "SparkListenerBlockManagerAdded",
-                                      "SparkListenerBlockManagerRemoved",
-                                      "SparkListenerJobStart",
-                                      "SparkListenerJobEnd",
-                                      "SparkListenerStageSubmitted",
-                                      "SparkListenerStageCompleted",
-                                      "SparkListenerTaskStart",
-                                      "SparkListenerTaskGettingResult",
-                                      "SparkListenerTaskEnd",
-                                      "SparkListenerExecutorMetricsUpdate",
-                                      "SparkListenerStageExecutorMetrics",
-                                      "SparkListenerBlockUpdated",
-                                      "SparkListenerUnpersistRDD"})
-            k.emplace(name, i++);
-        // Jackson-written scheduler events carry the fully qualified class name; the deprecated
-        // "Blacklisted" twins (written alongside since 3.1) map to the same kinds and are
-        // de-duplicated when the model is finished.
-        const std::pair<std::string_view, std::string_view> exclusion[] = {
-            {"SparkListenerExecutorExcluded", "SparkListenerExecutorBlacklisted"},
-            {"SparkListenerExecutorExcludedForStage", "SparkListenerExecutorBlacklistedForStage"},
-            {"SparkListenerNodeExcluded", "SparkListenerNodeBlacklisted"},
-            {"SparkListenerNodeExcludedForStage", "SparkListenerNodeBlacklistedForStage"},
-            {"SparkListenerExecutorUnexcluded", "SparkListenerExecutorUnblacklisted"},
-            {"SparkListenerNodeUnexcluded", "SparkListenerNodeUnblacklisted"}};
-        static std::vector<std::string> owned;  // storage for the composed names
-        owned.reserve(64);
-        for (const auto& [now, old] : exclusion) {
-            for (std::string_view n : {now, old}) {
-                k.emplace(n, i);
-                owned.push_back("org.apache.spark.scheduler." + std::string(n));
-                k.emplace(owned.back(), i);
-            }
-            ++i;
-        }
-        for (std::string_view n :
-             {"SparkListenerSQLExecutionStart", "SparkListenerSQLExecutionEnd",
-              "SparkListenerSQLAdaptiveExecutionUpdate", "SparkListenerSQLAdaptiveSQLMetricUpdates",
-              "SparkListenerDriverAccumUpdates"}) {
-            owned.push_back("org.apache.spark.sql.execution.ui." + std::string(n));
-            k.emplace(owned.back(), i++);
-        }
-        k.emplace("org.apache.spark.scheduler.SparkListenerMiscellaneousProcessAdded", i++);
-        return k;
-    }();
-    return kinds;
-}
+// Jackson-written events carry their fully qualified class name.
+constexpr std::string_view kSchedulerPackage = "org.apache.spark.scheduler.";
+constexpr std::string_view kSqlUiPackage = "org.apache.spark.sql.execution.ui.";
+
+// Which spellings of a name a log may use.
+enum Spelling : uint8_t {
+    kPlain = 1,      // "SparkListenerTaskEnd"
+    kScheduler = 2,  // kSchedulerPackage + name
+    kSqlUi = 4,      // kSqlUiPackage + name
+};
 
 // The "Event" value when it is the first key (as Spark always writes it), without parsing.
 std::string_view eventNameByPrefix(const char* line, size_t length) {
@@ -115,7 +32,92 @@ std::string_view eventNameByPrefix(const char* line, size_t length) {
 
 }  // namespace
 
-EventDecoder::EventDecoder(EventLogModel& model) : model_(model) {
+struct EventDecoder::EventEntry {
+    std::string_view name;
+    void (EventDecoder::*decode)(Object&, const SourceRef&);
+    uint8_t spellings = kPlain;
+};
+
+// The one table of events: adding an event is one line here plus its decode method.
+std::span<const EventDecoder::EventEntry> EventDecoder::eventTable() {
+    using D = EventDecoder;
+    static constexpr EventEntry kEvents[] = {
+        {"SparkListenerLogStart", &D::logStart},
+        {"SparkListenerApplicationStart", &D::applicationStart},
+        {"SparkListenerApplicationEnd", &D::applicationEnd},
+        {"SparkListenerEnvironmentUpdate", &D::environmentUpdate},
+        {"SparkListenerResourceProfileAdded", &D::resourceProfileAdded},
+        {"SparkListenerExecutorAdded", &D::executorAdded},
+        {"SparkListenerExecutorRemoved", &D::executorRemoved},
+        {"SparkListenerBlockManagerAdded", &D::blockManagerAdded},
+        {"SparkListenerBlockManagerRemoved", &D::blockManagerRemoved},
+        {"SparkListenerJobStart", &D::jobStart},
+        {"SparkListenerJobEnd", &D::jobEnd},
+        {"SparkListenerStageSubmitted", &D::stageSubmitted},
+        {"SparkListenerStageCompleted", &D::stageCompleted},
+        {"SparkListenerTaskStart", &D::taskStart},
+        {"SparkListenerTaskGettingResult", &D::taskGettingResult},
+        {"SparkListenerTaskEnd", &D::taskEnd},
+        {"SparkListenerExecutorMetricsUpdate", &D::executorMetricsUpdate},
+        {"SparkListenerStageExecutorMetrics", &D::stageExecutorMetrics},
+        {"SparkListenerBlockUpdated", &D::blockUpdated},
+        {"SparkListenerUnpersistRDD", &D::unpersistRdd},
+        // Exclusions are Jackson-written; the deprecated "Blacklisted" twins (logged alongside
+        // since 3.1) decode as the same event, and the model drops the duplicates.
+        {"SparkListenerExecutorExcluded", &D::executorExcluded, kPlain | kScheduler},
+        {"SparkListenerExecutorBlacklisted", &D::executorExcluded, kPlain | kScheduler},
+        {"SparkListenerExecutorExcludedForStage", &D::executorExcludedForStage,
+         kPlain | kScheduler},
+        {"SparkListenerExecutorBlacklistedForStage", &D::executorExcludedForStage,
+         kPlain | kScheduler},
+        {"SparkListenerNodeExcluded", &D::nodeExcluded, kPlain | kScheduler},
+        {"SparkListenerNodeBlacklisted", &D::nodeExcluded, kPlain | kScheduler},
+        {"SparkListenerNodeExcludedForStage", &D::nodeExcludedForStage, kPlain | kScheduler},
+        {"SparkListenerNodeBlacklistedForStage", &D::nodeExcludedForStage, kPlain | kScheduler},
+        {"SparkListenerExecutorUnexcluded", &D::executorUnexcluded, kPlain | kScheduler},
+        {"SparkListenerExecutorUnblacklisted", &D::executorUnexcluded, kPlain | kScheduler},
+        {"SparkListenerNodeUnexcluded", &D::nodeUnexcluded, kPlain | kScheduler},
+        {"SparkListenerNodeUnblacklisted", &D::nodeUnexcluded, kPlain | kScheduler},
+        {"SparkListenerMiscellaneousProcessAdded", &D::miscellaneousProcessAdded, kScheduler},
+        {"SparkListenerSQLExecutionStart", &D::sqlExecutionStart, kSqlUi},
+        {"SparkListenerSQLExecutionEnd", &D::sqlExecutionEnd, kSqlUi},
+        {"SparkListenerSQLAdaptiveExecutionUpdate", &D::sqlAdaptiveExecutionUpdate, kSqlUi},
+        {"SparkListenerSQLAdaptiveSQLMetricUpdates", &D::sqlAdaptiveMetricUpdates, kSqlUi},
+        {"SparkListenerDriverAccumUpdates", &D::driverAccumUpdates, kSqlUi},
+    };
+    return kEvents;
+}
+
+const EventDecoder::EventEntry* EventDecoder::findEvent(std::string_view name) {
+    // Keys view the table's literals, so nothing needs to own them.
+    static const std::unordered_map<std::string_view, const EventEntry*> byName = [] {
+        std::unordered_map<std::string_view, const EventEntry*> m;
+        for (const EventEntry& e : eventTable()) m.emplace(e.name, &e);
+        return m;
+    }();
+    uint8_t spelling = kPlain;
+    if (name.starts_with(kSchedulerPackage)) {
+        name.remove_prefix(kSchedulerPackage.size());
+        spelling = kScheduler;
+    } else if (name.starts_with(kSqlUiPackage)) {
+        name.remove_prefix(kSqlUiPackage.size());
+        spelling = kSqlUi;
+    }
+    auto it = byName.find(name);
+    return it != byName.end() && (it->second->spellings & spelling) ? it->second : nullptr;
+}
+
+std::vector<std::string> EventDecoder::eventNames() {
+    std::vector<std::string> names;
+    for (const EventEntry& e : eventTable()) {
+        if (e.spellings & kPlain) names.emplace_back(e.name);
+        if (e.spellings & kScheduler) names.push_back(std::string(kSchedulerPackage) += e.name);
+        if (e.spellings & kSqlUi) names.push_back(std::string(kSqlUiPackage) += e.name);
+    }
+    return names;
+}
+
+EventDecoder::EventDecoder(std::vector<EventSink*> sinks) : sinks_(std::move(sinks)) {
     // Plans nest two JSON levels per operator; allow far deeper plans than simdjson's 1024.
     if (parser_.allocate(1 << 20, 16384) != simdjson::SUCCESS) throw std::bad_alloc();
 }
@@ -124,6 +126,8 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
                               const SourceRef& where) {
     problems_.messages.clear();
     lastError_.clear();
+    currentEvent_.clear();
+    if (!keptTexts_.empty()) keptTexts_.clear();
     size_t end = length;
     while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r'))
         --end;
@@ -153,21 +157,21 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
             name = found;
             doc.rewind();
         }
-        currentEvent_ = name;
-        const auto& kinds = eventKinds();
-        auto it = kinds.find(name);
-        if (it == kinds.end()) {
-            ++model_.report.unknownEvents[std::string(name)];
+        currentEvent_.assign(name);
+        const EventEntry* entry = findEvent(name);
+        if (!entry) {
+            auto it = counts_.unknown.find(name);
+            if (it == counts_.unknown.end()) it = counts_.unknown.emplace(name, 0).first;
+            ++it->second;
             return true;
         }
         od::object event = doc.get_object();
-        dispatch(static_cast<Kind>(it->second), event, where);
-        ++model_.report.events;
+        (this->*entry->decode)(event, where);
+        ++counts_.events;
         return true;
     } catch (const simdjson::simdjson_error& e) {
         lastError_ = std::string("invalid JSON (") + simdjson::error_message(e.error()) + ")";
-        if (!currentEvent_.empty()) lastError_ += " in " + std::string(currentEvent_);
-        currentEvent_ = {};
+        if (!currentEvent_.empty()) lastError_ += " in " + currentEvent_;
         return false;
     }
 }
@@ -200,153 +204,8 @@ void EventDecoder::repairUtf8(const char* line, size_t length) {
     repaired_.resize(repairedLength_ + simdjson::SIMDJSON_PADDING, '\0');
 }
 
-void EventDecoder::dispatch(Kind kind, od::object& e, const SourceRef& where) {
-    switch (kind) {
-        case Kind::LogStart:
-            logStart(e);
-            break;
-        case Kind::ApplicationStart:
-            applicationStart(e);
-            break;
-        case Kind::ApplicationEnd:
-            applicationEnd(e);
-            break;
-        case Kind::EnvironmentUpdate:
-            environmentUpdate(e);
-            break;
-        case Kind::ResourceProfileAdded:
-            resourceProfileAdded(e);
-            break;
-        case Kind::ExecutorAdded:
-            executorAdded(e);
-            break;
-        case Kind::ExecutorRemoved:
-            executorRemoved(e);
-            break;
-        case Kind::BlockManagerAdded:
-            blockManagerAdded(e, true);
-            break;
-        case Kind::BlockManagerRemoved:
-            blockManagerAdded(e, false);
-            break;
-        case Kind::JobStart:
-            jobStart(e, where);
-            break;
-        case Kind::JobEnd:
-            jobEnd(e, where);
-            break;
-        case Kind::StageSubmitted:
-            stageEvent(e, false, where);
-            break;
-        case Kind::StageCompleted:
-            stageEvent(e, true, where);
-            break;
-        case Kind::TaskStart:
-            taskStart(e);
-            break;
-        case Kind::TaskGettingResult:
-            break;  // TaskEnd repeats Getting Result Time
-        case Kind::TaskEnd:
-            taskEnd(e, where);
-            break;
-        case Kind::ExecutorMetricsUpdate:
-            executorMetricsUpdate(e);
-            break;
-        case Kind::StageExecutorMetrics:
-            stageExecutorMetrics(e);
-            break;
-        case Kind::BlockUpdated:
-            blockUpdated(e);
-            break;
-        case Kind::UnpersistRdd:
-            unpersistRdd(e);
-            break;
-        case Kind::ExecutorExcluded:
-            exclusion(e, false, true, false);
-            break;
-        case Kind::ExecutorExcludedForStage:
-            exclusion(e, false, true, true);
-            break;
-        case Kind::NodeExcluded:
-            exclusion(e, true, true, false);
-            break;
-        case Kind::NodeExcludedForStage:
-            exclusion(e, true, true, true);
-            break;
-        case Kind::ExecutorUnexcluded:
-            exclusion(e, false, false, false);
-            break;
-        case Kind::NodeUnexcluded:
-            exclusion(e, true, false, false);
-            break;
-        case Kind::SqlExecutionStart:
-            sqlExecutionStart(e, where);
-            break;
-        case Kind::SqlExecutionEnd:
-            sqlExecutionEnd(e);
-            break;
-        case Kind::SqlAdaptiveExecutionUpdate:
-            sqlAdaptiveUpdate(e);
-            break;
-        case Kind::SqlAdaptiveSqlMetricUpdates:
-            sqlAdaptiveMetricUpdates(e);
-            break;
-        case Kind::DriverAccumUpdates:
-            sqlDriverAccumUpdates(e);
-            break;
-        case Kind::MiscellaneousProcessAdded:
-            miscellaneousProcessAdded(e);
-            break;
-    }
-}
-
-void EventDecoder::noteTime(int64_t t) {
-    if (t > model_.application.lastEventTime) model_.application.lastEventTime = t;
-}
-
-}  // namespace stagelight
-
-namespace stagelight {
-
 void EventDecoder::finish() {
-    // Tasks that started but never ended are still running (in-progress or killed drivers).
-    std::vector<TaskRecord> running;
-    running.reserve(runningTasks_.size());
-    for (auto& [id, task] : runningTasks_) running.push_back(std::move(task));
-    std::sort(running.begin(), running.end(), [](const TaskRecord& a, const TaskRecord& b) {
-        return a[TaskField::TaskId] < b[TaskField::TaskId];
-    });
-    for (TaskRecord& t : running) {
-        t[TaskField::EndReason] = int64_t(EndReason::Running);
-        model_.tasks.append(t, nullptr);
-    }
-    runningTasks_.clear();
-    model_.tasks.shrinkToFit();
-
-    // Since 3.1 every exclusion is logged twice (Excluded + deprecated Blacklisted twin).
-    auto sameEvent = [](const ExclusionEvent& a, const ExclusionEvent& b) {
-        return a.time == b.time && a.excluded == b.excluded && a.stageId == b.stageId &&
-               a.stageAttemptId == b.stageAttemptId;
-    };
-    for (Executor& ex : model_.executors) {
-        std::vector<ExclusionEvent> unique;
-        for (const ExclusionEvent& ev : ex.exclusions)
-            if (std::none_of(unique.begin(), unique.end(),
-                             [&](auto& u) { return sameEvent(u, ev); }))
-                unique.push_back(ev);
-        ex.exclusions = std::move(unique);
-    }
-    std::vector<NodeExclusion> nodes;
-    for (const NodeExclusion& n : model_.nodeExclusions)
-        if (std::none_of(nodes.begin(), nodes.end(),
-                         [&](auto& u) { return u.host == n.host && sameEvent(u.event, n.event); }))
-            nodes.push_back(n);
-    model_.nodeExclusions = std::move(nodes);
-
-    replay_.finish(model_);
-
-    Application& app = model_.application;
-    app.complete = app.sawApplicationEnd && !model_.source.inProgress;
+    for (EventSink* sink : sinks_) sink->endOfLog();
 }
 
 }  // namespace stagelight

@@ -1,22 +1,27 @@
-// Decodes one event line at a time (simdjson On-Demand) straight into the EventLogModel. Unknown
-// events are counted and skipped; malformed lines are reported with file, line and offset.
+// Decodes one event line at a time (simdjson On-Demand) into typed events and hands each to the
+// sinks in log order. Unknown events are counted and skipped; malformed lines are reported.
 #pragma once
 
 #include <simdjson.h>
 
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <span>
+#include <string>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
+#include <vector>
 
-#include "model/EventLogModel.h"
+#include "events/EventSink.h"
 #include "parse/Json.h"
-#include "status/StatusReplay.h"
 
 namespace stagelight {
 
 class EventDecoder {
 public:
-    explicit EventDecoder(EventLogModel& model);
+    // The sinks are called in the order given, each event before the next is decoded.
+    explicit EventDecoder(std::vector<EventSink*> sinks);
     EventDecoder(const EventDecoder&) = delete;
     EventDecoder& operator=(const EventDecoder&) = delete;
 
@@ -27,79 +32,99 @@ public:
     const std::string& lastError() const { return lastError_; }
     const json::LineProblems& problems() const { return problems_; }
 
-    // Called once after the last line: appends still-running tasks, derives indices.
+    struct Counts {
+        uint64_t events = 0;                                   // known events decoded
+        std::map<std::string, uint64_t, std::less<>> unknown;  // event name -> lines skipped
+    };
+    const Counts& counts() const { return counts_; }
+
+    // Called once after the last line: tells the sinks.
     void finish();
+
+    // Every "Event" name the decoder dispatches (Jackson class names included).
+    static std::vector<std::string> eventNames();
 
 private:
     using Value = simdjson::ondemand::value;
-    enum class Kind;
-    void dispatch(Kind kind, simdjson::ondemand::object& event, const SourceRef& where);
+    using Object = simdjson::ondemand::object;
+    struct EventEntry;
+    static std::span<const EventEntry> eventTable();
+    static const EventEntry* findEvent(std::string_view name);
     void repairUtf8(const char* line, size_t length);  // into repaired_
 
+    template <typename Event>
+    void emit(void (EventSink::*handler)(const Event&), const Event& event) {
+        for (EventSink* sink : sinks_) (sink->*handler)(event);
+    }
+
     // Application-level events (DecodeApplication.cpp)
-    void logStart(simdjson::ondemand::object& e);
-    void applicationStart(simdjson::ondemand::object& e);
-    void applicationEnd(simdjson::ondemand::object& e);
-    void environmentUpdate(simdjson::ondemand::object& e);
-    void resourceProfileAdded(simdjson::ondemand::object& e);
-    void executorAdded(simdjson::ondemand::object& e);
-    void executorRemoved(simdjson::ondemand::object& e);
-    void blockManagerAdded(simdjson::ondemand::object& e, bool added);
-    void exclusion(simdjson::ondemand::object& e, bool node, bool excluded, bool forStage);
-    void stageExecutorMetrics(simdjson::ondemand::object& e);
-    void executorMetricsUpdate(simdjson::ondemand::object& e);
-    void blockUpdated(simdjson::ondemand::object& e);
-    void unpersistRdd(simdjson::ondemand::object& e);
-    void miscellaneousProcessAdded(simdjson::ondemand::object& e);
-    void readExecutorMetrics(Value v, std::array<int64_t, kExecutorMetricCount>& out);
-    Executor& executorFor(std::string_view id);
+    void logStart(Object& e, const SourceRef& where);
+    void applicationStart(Object& e, const SourceRef& where);
+    void applicationEnd(Object& e, const SourceRef& where);
+    void environmentUpdate(Object& e, const SourceRef& where);
+    void resourceProfileAdded(Object& e, const SourceRef& where);
+    void miscellaneousProcessAdded(Object& e, const SourceRef& where);
+    void executorMetricsUpdate(Object& e, const SourceRef& where);
+    void stageExecutorMetrics(Object& e, const SourceRef& where);
+    void blockUpdated(Object& e, const SourceRef& where);
+    void unpersistRdd(Object& e, const SourceRef& where);
+    void readExecutorMetrics(Value v, ExecutorMetricValues& out);
+
+    // Executors, block managers, exclusions (DecodeExecutor.cpp)
+    void executorAdded(Object& e, const SourceRef& where);
+    void executorRemoved(Object& e, const SourceRef& where);
+    void blockManagerAdded(Object& e, const SourceRef& where);
+    void blockManagerRemoved(Object& e, const SourceRef& where);
+    events::BlockManager readBlockManager(Object& e);
+    void executorExcluded(Object& e, const SourceRef& where);
+    void executorExcludedForStage(Object& e, const SourceRef& where);
+    void executorUnexcluded(Object& e, const SourceRef& where);
+    void nodeExcluded(Object& e, const SourceRef& where);
+    void nodeExcludedForStage(Object& e, const SourceRef& where);
+    void nodeUnexcluded(Object& e, const SourceRef& where);
+    events::Exclusion readExclusion(Object& e, bool excluded, bool forStage);
 
     // Jobs and stages (DecodeJobStage.cpp)
-    void jobStart(simdjson::ondemand::object& e, const SourceRef& where);
-    void jobEnd(simdjson::ondemand::object& e, const SourceRef& where);
-    void stageEvent(simdjson::ondemand::object& e, bool completed, const SourceRef& where);
-    // `seen` (optional) says which optional times this very Stage Info carried.
-    struct StageInfoTimes {
-        bool submission = false, completion = false;
-    };
-    StageAttempt& readStageInfo(Value v, bool fromJobStart, bool completed,
-                                StageInfoTimes* seen = nullptr);
+    void jobStart(Object& e, const SourceRef& where);
+    void jobEnd(Object& e, const SourceRef& where);
+    void stageSubmitted(Object& e, const SourceRef& where);
+    void stageCompleted(Object& e, const SourceRef& where);
+    bool readStageEvent(Object& e, bool completed, events::Stage& out);
+    events::StageInfo readStageInfo(Value v);
     RddInfo readRddInfo(Value v);
     StorageLevel readStorageLevel(Value v);
     AccumulableInfo readAccumulable(Value v);
-    StageAttempt& stageFor(int32_t stageId, int32_t attemptId);
 
     // Tasks (DecodeTask.cpp)
-    void taskStart(simdjson::ondemand::object& e);
-    void taskEnd(simdjson::ondemand::object& e, const SourceRef& where);
-    void readTaskInfo(Value v, TaskRecord& task);
-    void readTaskMetrics(Value v, TaskRecord& task, int64_t taskId);
-    void readTaskAccumulables(Value v, TaskRecord& task);
+    void taskStart(Object& e, const SourceRef& where);
+    void taskGettingResult(Object& e, const SourceRef& where);
+    void taskEnd(Object& e, const SourceRef& where);
+    void readTaskInfo(Value v, events::TaskInfo& info);
+    void readTaskMetrics(Value v, events::TaskEnd& end);
+    void readTaskAccumulables(Value v, events::TaskInfo& info);
     TaskFailure readEndReason(Value v, EndReason& reason);
-    void noteTime(int64_t t);
+    std::string_view keepText(std::string_view text);
 
     // SQL (DecodeSql.cpp)
-    void sqlExecutionStart(simdjson::ondemand::object& e, const SourceRef& where);
-    void sqlExecutionEnd(simdjson::ondemand::object& e);
-    void sqlAdaptiveUpdate(simdjson::ondemand::object& e);
-    void sqlAdaptiveMetricUpdates(simdjson::ondemand::object& e);
-    void sqlDriverAccumUpdates(simdjson::ondemand::object& e);
+    void sqlExecutionStart(Object& e, const SourceRef& where);
+    void sqlExecutionEnd(Object& e, const SourceRef& where);
+    void sqlAdaptiveExecutionUpdate(Object& e, const SourceRef& where);
+    void sqlAdaptiveMetricUpdates(Object& e, const SourceRef& where);
+    void driverAccumUpdates(Object& e, const SourceRef& where);
     void readPlanNode(Value v, SqlPlan& plan, int32_t index, int depth);
     PlanMetric readPlanMetric(Value v);
-    SqlExecution& sqlFor(int64_t id);
-    void addPlanMetrics(SqlExecution& exec, const SqlPlan& plan);
 
-    EventLogModel& model_;
+    std::vector<EventSink*> sinks_;
     simdjson::ondemand::parser parser_;
     json::LineProblems problems_;
     std::string lastError_;
-    std::string_view currentEvent_;
-    // Tasks started but not (yet) ended, by task id.
-    std::unordered_map<int64_t, TaskRecord> runningTasks_;
-    StatusReplay replay_;
-    std::unordered_set<int64_t> knownAccumulators_;
-    std::vector<char> repaired_;  // a line whose invalid UTF-8 was read as Latin-1, padded
-    size_t repairedLength_ = 0;   // ids already in accumulatorDefinitions
+    std::string currentEvent_;  // owned: the line's buffer may be gone when an error names it
+    Counts counts_;
+    events::TaskStart taskStart_;  // reused per line: the hot path keeps its vectors' capacity
+    events::TaskEnd taskEnd_;
+    std::deque<std::string> keptTexts_;  // unescaped names an event's views point into
+    std::vector<char> repaired_;         // a line whose invalid UTF-8 was read as Latin-1, padded
+    size_t repairedLength_ = 0;
 };
 
 }  // namespace stagelight

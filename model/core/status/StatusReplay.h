@@ -4,7 +4,7 @@
 // executors that are alive, a finished stage stays live until its last task reports, block
 // updates move memory between RDDs and executors.
 //
-// The decoder calls one method per event; finish() writes the final figures into the model.
+// An EventSink beside ModelBuilder; finish() writes the final figures into the model.
 #pragma once
 
 #include <cstdint>
@@ -16,70 +16,60 @@
 #include <unordered_map>
 #include <vector>
 
-#include "model/EventLogModel.h"
 #include "model/AppStatus.h"
+#include "model/EventLogModel.h"
+#include "events/EventSink.h"
+#include "status/LiveTaskIds.h"
 
 namespace stagelight {
 
-class StatusReplay {
+class StatusReplay final : public EventSink {
 public:
+    // Application and resources (StatusReplayExecutors.cpp)
+    void applicationStart(const events::ApplicationStart& e) override;
+    void environmentUpdate(const events::EnvironmentUpdate& e) override;
+    void resourceProfileAdded(const ResourceProfile& profile) override;
+    void miscellaneousProcessAdded(const events::MiscellaneousProcessAdded& e) override {
+        status_.processes[e.process.id] = e.process;
+    }
+
+    // Jobs, stages, tasks (StatusReplayJobs.cpp)
+    void jobStart(const events::JobStart& e) override;
+    void jobEnd(const events::JobEnd& e) override;
+    void stageSubmitted(const events::Stage& e) override;
+    void stageCompleted(const events::Stage& e) override;
+    void taskStart(const events::TaskStart& e) override;
+    void taskEnd(const events::TaskEnd& e) override;
+
+    // Executors (StatusReplayExecutors.cpp)
+    void executorAdded(const events::ExecutorAdded& e) override;
+    void executorRemoved(const events::ExecutorRemoved& e) override;
+    void blockManagerAdded(const events::BlockManager& e) override;
+    void executorExcluded(const events::Exclusion& e) override { excludeExecutor(e.who, true); }
+    void executorUnexcluded(const events::Exclusion& e) override { excludeExecutor(e.who, false); }
+    void executorExcludedForStage(const events::Exclusion& e) override;
+    void nodeExcluded(const events::Exclusion& e) override { excludeNode(e.who, true); }
+    void nodeUnexcluded(const events::Exclusion& e) override { excludeNode(e.who, false); }
+    void nodeExcludedForStage(const events::Exclusion& e) override;
+    void stageExecutorMetrics(const events::StageExecutorMetrics& e) override;
+    // Heartbeat peaks (logged only when enabled): live executors and the stage attempt.
+    void executorMetricsUpdate(const events::ExecutorMetricsUpdate& e) override;
+
+    // Storage (StatusReplayStorage.cpp)
+    void blockUpdated(const BlockUpdate& update) override;
+    void unpersistRdd(const events::UnpersistRdd& e) override;
+
+    // Job counters and the final status figures, into the model (after the last event).
+    void finish(EventLogModel& model);
+
+private:
+    // What Spark's LiveStage keeps of the latest Stage Info.
     struct StageInfoSeen {
         int32_t stageId = 0, attemptId = 0, numTasks = 0;
         bool hasCompletionTime = false;
         int64_t submissionTime = -1;  // -1: none in this Stage Info
     };
-    struct ExecutorInfo {
-        std::string host;
-        int32_t totalCores = 0, resourceProfileId = 0;
-        Properties logUrls, attributes;
-        std::vector<std::pair<std::string, std::vector<std::string>>> resources;
-    };
-
-    // Application and resources
-    void applicationStart(const Properties& driverLogs, const Properties& driverAttributes);
-    void cpusPerTask(int32_t cpus) { defaultCpusPerTask_ = cpus; }
-    void resourceProfileAdded(const ResourceProfile& profile);
-
-    void miscellaneousProcessAdded(ProcessFigures process) {
-        status_.processes[process.id] = std::move(process);
-    }
-
-    // Jobs, stages, tasks (StatusReplayJobs.cpp)
-    void jobStart(int32_t jobId, const std::vector<int32_t>& stageIds,
-                  const std::vector<StageInfoSeen>& infos);
-    void jobEnd(int32_t jobId);
-    void stageSubmitted(const StageInfoSeen& info, const Properties& properties,
-                        const std::vector<RddInfo>& rdds);
-    void stageCompleted(const StageInfoSeen& info, bool failed);
-    void taskStart(const TaskRecord& task, std::string_view executorId, std::string_view locality);
-    // `killText`: the text Spark groups killed tasks by (kill reason or commit-denied message).
-    void taskEnd(const TaskRecord& task, std::string_view executorId, bool sawStart,
-                 EndReason reason, const std::string& killText);
-
-    // Executors (StatusReplayExecutors.cpp)
-    void executorAdded(const std::string& id, int64_t time, const ExecutorInfo& info);
-    void executorRemoved(const std::string& id, int64_t time, const std::string& reason);
-    void blockManagerAdded(const std::string& id, int64_t time, const std::string& hostPort,
-                           int64_t maxMemory, std::optional<int64_t> maxOnHeap,
-                           std::optional<int64_t> maxOffHeap);
-    void executorExcluded(const std::string& id, bool excluded);
-    void executorExcludedForStage(const std::string& id, int32_t stageId, int32_t attemptId);
-    void nodeExcluded(const std::string& host, bool excluded);
-    void nodeExcludedForStage(const std::string& host, int32_t stageId, int32_t attemptId);
-    void stageExecutorMetrics(const std::string& id, int32_t stageId, int32_t attemptId,
-                              const ExecutorMetricValues& metrics);
-    // Heartbeat peaks (logged only when enabled): live executors and the stage attempt.
-    void executorMetricsUpdate(const std::string& id, int32_t stageId, int32_t attemptId,
-                               const ExecutorMetricValues& metrics);
-
-    // Storage (StatusReplayStorage.cpp)
-    void blockUpdated(const BlockUpdate& update);
-    void unpersistRdd(int32_t rddId);
-
-    // Job counters and the final status figures, into the model.
-    void finish(EventLogModel& model);
-
-private:
+    static StageInfoSeen seen(const events::StageInfo& info);
     struct LiveJob {
         JobCounters counters;
         std::vector<int32_t> stageIds;
@@ -107,6 +97,8 @@ private:
         bool removeDistribution(const std::string& executorId);
     };
 
+    void excludeExecutor(const std::string& id, bool excluded);
+    void excludeNode(const std::string& host, bool excluded);
     LiveStage& getOrCreateStage(const StageInfoSeen& info);
     LiveStage* liveStage(int32_t stageId, int32_t attemptId);
     void writeStage(const LiveStage& stage);
@@ -121,6 +113,7 @@ private:
     void writeRdd(LiveRdd& rdd);
 
     int32_t defaultCpusPerTask_ = 1;
+    bool sawSparkProperties_ = false;
     struct ProfileLimits {
         std::optional<int32_t> cpusPerTask, maxTasksPerExecutor;
     };
@@ -130,6 +123,7 @@ private:
     std::map<std::pair<int32_t, int32_t>, LiveStage> liveStages_;
     std::unordered_map<std::string, ExecutorFigures> liveExecutors_, deadExecutors_;
     std::map<int32_t, LiveRdd> liveRdds_;
+    LiveTaskIds liveTasks_;
     AppStatus status_;
 };
 

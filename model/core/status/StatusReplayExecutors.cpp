@@ -2,6 +2,7 @@
 // events and onStageExecutorMetrics. Only live executors take task counters; a removed executor
 // is kept (dead) for peak metrics while a stage that overlapped it is still live.
 #include <algorithm>
+#include <charconv>
 
 #include "model/Numeric.h"
 #include "status/StatusReplay.h"
@@ -28,11 +29,32 @@ bool StatusReplay::activeForLiveStages(const ExecutorFigures& exec) const {
     });
 }
 
-void StatusReplay::applicationStart(const Properties& driverLogs,
-                                    const Properties& driverAttributes) {
+void StatusReplay::applicationStart(const events::ApplicationStart& e) {
+    if (!e.driverLogs) return;
     if (ExecutorFigures* driver = liveExecutor("driver")) {
-        driver->executorLogs = driverLogs;
-        driver->attributes = driverAttributes;
+        driver->executorLogs = *e.driverLogs;
+        driver->attributes = e.driverAttributes.value_or(Properties{});
+    }
+}
+
+void StatusReplay::environmentUpdate(const events::EnvironmentUpdate& e) {
+    // As the model's Environment reads it: the log's first Spark Properties decide.
+    if (sawSparkProperties_) return;
+    for (const auto& [name, props] : e.sections) {
+        if (name != "Spark Properties") continue;
+        sawSparkProperties_ = true;
+        for (const auto& [key, value] : props) {
+            if (key != "spark.task.cpus") continue;
+            // A decimal integer, leading blanks allowed (as the decoder reads numbers in strings).
+            std::string_view text = value;
+            while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+            int64_t n = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+            if (!text.empty() && ec == std::errc() && end == text.data() + text.size() && n > 0)
+                defaultCpusPerTask_ = int32_t(n);
+            break;
+        }
+        return;
     }
 }
 
@@ -58,9 +80,9 @@ void StatusReplay::resourceProfileAdded(const ResourceProfile& profile) {
     profiles_[profile.id] = limits;
 }
 
-void StatusReplay::executorAdded(const std::string& id, int64_t time, const ExecutorInfo& info) {
+void StatusReplay::executorAdded(const events::ExecutorAdded& info) {
     // An update, not a create: an executor may re-register after being marked dead.
-    ExecutorFigures& e = getOrCreateExecutor(id, time);
+    ExecutorFigures& e = getOrCreateExecutor(info.id, info.time);
     e.host = info.host;
     e.isActive = true;
     e.totalCores = info.totalCores;
@@ -78,14 +100,15 @@ void StatusReplay::executorAdded(const std::string& id, int64_t time, const Exec
     e.resourceProfileId = info.resourceProfileId;
 }
 
-void StatusReplay::executorRemoved(const std::string& id, int64_t time, const std::string& reason) {
+void StatusReplay::executorRemoved(const events::ExecutorRemoved& e) {
+    const std::string& id = e.id;
     auto it = liveExecutors_.find(id);
     if (it == liveExecutors_.end()) return;
     ExecutorFigures exec = std::move(it->second);
     liveExecutors_.erase(it);
     exec.isActive = false;
-    exec.removeTime = time;
-    exec.removeReason = reason;
+    exec.removeTime = e.time;
+    exec.removeReason = e.reason;
     writeExecutor(exec);
     // Blocks on the removed executor are gone, whether or not block updates said so.
     for (auto& [rddId, rdd] : liveRdds_) {
@@ -123,30 +146,28 @@ void StatusReplay::executorRemoved(const std::string& id, int64_t time, const st
     if (activeForLiveStages(exec)) deadExecutors_[id] = std::move(exec);
 }
 
-void StatusReplay::blockManagerAdded(const std::string& id, int64_t time,
-                                     const std::string& hostPort, int64_t maxMemory,
-                                     std::optional<int64_t> maxOnHeap,
-                                     std::optional<int64_t> maxOffHeap) {
+void StatusReplay::blockManagerAdded(const events::BlockManager& bm) {
     // The driver has no ExecutorAdded: its block manager makes it an executor of the UI.
-    ExecutorFigures& e = getOrCreateExecutor(id, time);
-    e.hostPort = hostPort;
-    if (maxOnHeap) {
-        e.totalOnHeap = *maxOnHeap;
-        e.totalOffHeap = maxOffHeap.value_or(0);
+    ExecutorFigures& e = getOrCreateExecutor(bm.executorId, bm.time);
+    e.hostPort = bm.host + ":" + std::to_string(bm.port);
+    if (bm.maxOnHeap >= 0) {
+        e.totalOnHeap = bm.maxOnHeap;
+        e.totalOffHeap = bm.maxOffHeap >= 0 ? bm.maxOffHeap : 0;
         // SPARK-30594: a re-registered block manager reports all its blocks again.
         e.usedOnHeap = 0;
         e.usedOffHeap = 0;
     }
     e.isActive = true;
-    e.maxMemory = maxMemory;
+    e.maxMemory = bm.maxMemory;
 }
 
-void StatusReplay::executorExcluded(const std::string& id, bool excluded) {
+void StatusReplay::excludeExecutor(const std::string& id, bool excluded) {
     if (ExecutorFigures* e = liveExecutor(id)) e->isExcluded = excluded;
 }
 
-void StatusReplay::executorExcludedForStage(const std::string& id, int32_t stageId,
-                                            int32_t attemptId) {
+void StatusReplay::executorExcludedForStage(const events::Exclusion& ex) {
+    const std::string& id = ex.who;
+    const int32_t stageId = ex.event.stageId, attemptId = ex.event.stageAttemptId;
     if (LiveStage* s = liveStage(stageId, attemptId)) {
         s->fig.executorSummaries[id].isExcluded = true;
         s->fig.excludedExecutors.insert(id);
@@ -154,13 +175,14 @@ void StatusReplay::executorExcludedForStage(const std::string& id, int32_t stage
     if (ExecutorFigures* e = liveExecutor(id)) e->excludedInStages.insert(stageId);
 }
 
-void StatusReplay::nodeExcluded(const std::string& host, bool excluded) {
+void StatusReplay::excludeNode(const std::string& host, bool excluded) {
     for (auto& [id, e] : liveExecutors_)
         if (e.hostname() == host) e.isExcluded = excluded;
 }
 
-void StatusReplay::nodeExcludedForStage(const std::string& host, int32_t stageId,
-                                        int32_t attemptId) {
+void StatusReplay::nodeExcludedForStage(const events::Exclusion& ex) {
+    const std::string& host = ex.who;
+    const int32_t stageId = ex.event.stageId, attemptId = ex.event.stageAttemptId;
     // Spark matches the stage's executors on the ExecutorAdded host only (not the driver's
     // block manager address), and the executors' own exclusion on either.
     if (LiveStage* s = liveStage(stageId, attemptId)) {
@@ -174,25 +196,28 @@ void StatusReplay::nodeExcludedForStage(const std::string& host, int32_t stageId
         if (e.hostname() == host) e.excludedInStages.insert(stageId);
 }
 
-void StatusReplay::stageExecutorMetrics(const std::string& id, int32_t stageId, int32_t attemptId,
-                                        const ExecutorMetricValues& metrics) {
+void StatusReplay::stageExecutorMetrics(const events::StageExecutorMetrics& ev) {
+    const std::string& id = ev.executorId;
+    const ExecutorMetricValues& metrics = ev.metrics;
     if (ExecutorFigures* e = liveExecutor(id)) {
         e->peak.update(metrics);
     } else if (auto dead = deadExecutors_.find(id); dead != deadExecutors_.end()) {
         if (dead->second.peak.update(metrics)) writeExecutor(dead->second);
     }
-    if (LiveStage* s = liveStage(stageId, attemptId)) {
+    if (LiveStage* s = liveStage(ev.stageId, ev.attemptId)) {
         s->fig.peak.update(metrics);
         s->fig.executorSummaries[id].peak.update(metrics);
     }
 }
 
-void StatusReplay::executorMetricsUpdate(const std::string& id, int32_t stageId, int32_t attemptId,
-                                         const ExecutorMetricValues& metrics) {
-    if (ExecutorFigures* e = liveExecutor(id)) e->peak.update(metrics);
-    if (LiveStage* s = liveStage(stageId, attemptId)) {
-        s->fig.peak.update(metrics);
-        s->fig.executorSummaries[id].peak.update(metrics);
+void StatusReplay::executorMetricsUpdate(const events::ExecutorMetricsUpdate& ev) {
+    const std::string& id = ev.executorId;
+    for (const auto& [stageId, attemptId, metrics] : ev.peaks) {
+        if (ExecutorFigures* e = liveExecutor(id)) e->peak.update(metrics);
+        if (LiveStage* s = liveStage(stageId, attemptId)) {
+            s->fig.peak.update(metrics);
+            s->fig.executorSummaries[id].peak.update(metrics);
+        }
     }
 }
 

@@ -23,6 +23,12 @@ MetricSums metricsOf(const TaskRecord& task) {
 
 }  // namespace
 
+StatusReplay::StageInfoSeen StatusReplay::seen(const events::StageInfo& info) {
+    const StageAttempt& s = info.stage;
+    return {s.stageId, s.attemptId, s.numTasks, info.hasCompletionTime,
+            info.hasSubmissionTime ? s.submissionTime : -1};
+}
+
 StatusReplay::LiveStage& StatusReplay::getOrCreateStage(const StageInfoSeen& info) {
     auto [it, inserted] = liveStages_.try_emplace({info.stageId, info.attemptId});
     LiveStage& s = it->second;
@@ -50,13 +56,15 @@ void StatusReplay::removeStage(int32_t stageId, int32_t attemptId) {
     liveStages_.erase({stageId, attemptId});
 }
 
-void StatusReplay::jobStart(int32_t jobId, const std::vector<int32_t>& stageIds,
-                            const std::vector<StageInfoSeen>& infos) {
+void StatusReplay::jobStart(const events::JobStart& e) {
+    const int32_t jobId = e.job.id;
+    std::vector<StageInfoSeen> infos;
+    for (const events::StageInfo& info : e.stageInfos) infos.push_back(seen(info));
     JobCounters& job = jobCounters_[jobId] = JobCounters{};
     // An over-estimate, as Spark's: stages that will be skipped still count until they are.
     for (const StageInfoSeen& info : infos)
         if (!info.hasCompletionTime) job.numTasks += info.numTasks;
-    liveJobs_[jobId].stageIds = stageIds;
+    liveJobs_[jobId].stageIds = e.job.stageIds;
     for (const StageInfoSeen& info : infos) {
         LiveStage& s = getOrCreateStage(info);
         s.jobs.push_back(jobId);
@@ -65,7 +73,8 @@ void StatusReplay::jobStart(int32_t jobId, const std::vector<int32_t>& stageIds,
     }
 }
 
-void StatusReplay::jobEnd(int32_t jobId) {
+void StatusReplay::jobEnd(const events::JobEnd& e) {
+    const int32_t jobId = e.jobId;
     auto live = liveJobs_.find(jobId);
     if (live == liveJobs_.end()) return;
     JobCounters& job = jobCounters_[jobId];
@@ -88,8 +97,9 @@ void StatusReplay::jobEnd(int32_t jobId) {
     liveJobs_.erase(live);
 }
 
-void StatusReplay::stageSubmitted(const StageInfoSeen& info, const Properties& properties,
-                                  const std::vector<RddInfo>& rdds) {
+void StatusReplay::stageSubmitted(const events::Stage& e) {
+    const StageInfoSeen info = seen(e.info);
+    const Properties& properties = e.properties;
     LiveStage& s = getOrCreateStage(info);
     s.fig.status = StageStatus::Active;
     const int64_t pool = propertyIndex(properties, "spark.scheduler.pool");
@@ -107,7 +117,7 @@ void StatusReplay::stageSubmitted(const StageInfoSeen& info, const Properties& p
         job.completedStages.erase(info.stageId);
         ++job.numActiveStages;
     }
-    for (const RddInfo& rdd : rdds) {
+    for (const RddInfo& rdd : e.info.stage.rdds) {
         const StorageLevel& l = rdd.storageLevel;
         if (!((l.useMemory || l.useDisk) && l.replication > 0)) continue;
         auto [it, inserted] = liveRdds_.try_emplace(rdd.id);
@@ -122,7 +132,9 @@ void StatusReplay::stageSubmitted(const StageInfoSeen& info, const Properties& p
     }
 }
 
-void StatusReplay::stageCompleted(const StageInfoSeen& info, bool failed) {
+void StatusReplay::stageCompleted(const events::Stage& e) {
+    const StageInfoSeen info = seen(e.info);
+    const bool failed = e.info.stage.hasFailureReason;
     LiveStage* s = liveStage(info.stageId, info.attemptId);
     if (s) {
         s->numTasks = info.numTasks;
@@ -155,9 +167,11 @@ void StatusReplay::stageCompleted(const StageInfoSeen& info, bool failed) {
         it = activeForLiveStages(it->second) ? std::next(it) : deadExecutors_.erase(it);
 }
 
-void StatusReplay::taskStart(const TaskRecord& task, std::string_view executorId,
-                             std::string_view locality) {
-    const std::string exec(executorId);
+void StatusReplay::taskStart(const events::TaskStart& e) {
+    const TaskRecord& task = e.task;
+    liveTasks_.insert(task[TaskField::TaskId]);
+    const std::string exec(e.executorId);
+    const std::string_view locality = localityName(Locality(task[TaskField::Locality]));
     if (LiveStage* s = liveStage(int32_t(task[TaskField::StageId]),
                                  int32_t(task[TaskField::StageAttemptId]))) {
         StageFigures& f = s->fig;
@@ -179,9 +193,14 @@ void StatusReplay::taskStart(const TaskRecord& task, std::string_view executorId
     }
 }
 
-void StatusReplay::taskEnd(const TaskRecord& task, std::string_view executorId, bool sawStart,
-                           EndReason reason, const std::string& killText) {
-    const std::string exec(executorId);
+void StatusReplay::taskEnd(const events::TaskEnd& e) {
+    if (!e.hasTaskInfo) return;
+    const TaskRecord& task = e.task;
+    const bool sawStart = liveTasks_.erase(task[TaskField::TaskId]) > 0;
+    const EndReason reason = e.reason;
+    // The kill "reason" the History Server groups killed tasks by.
+    const std::string killText = killedTaskText(e.failure);
+    const std::string exec(e.executorId);
     const bool hasMetrics = (task[TaskField::Flags] & kHasMetrics) != 0;
     // Spark adds a task's metrics to its stage only when it saw the task start.
     std::optional<MetricSums> delta;

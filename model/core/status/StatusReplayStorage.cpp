@@ -180,8 +180,8 @@ void StatusReplay::updateRddBlock(const BlockUpdate& update, int32_t rddId) {
     if (exec) exec->rddBlocks += rddBlocksDelta;
 }
 
-void StatusReplay::unpersistRdd(int32_t rddId) {
-    auto found = liveRdds_.find(rddId);
+void StatusReplay::unpersistRdd(const events::UnpersistRdd& e) {
+    auto found = liveRdds_.find(e.rddId);
     if (found == liveRdds_.end()) return;
     LiveRdd& rdd = found->second;
     for (const RddPartitionFigures& p : rdd.parts)
