@@ -109,7 +109,7 @@ void Navigator::showFinding(const Finding& finding) {
         }
     for (const Evidence& e : finding.evidence)
         if (e.kind == Evidence::Kind::Tasks) {
-            highlightTasks(e, finding.rule);
+            highlightTasks(e, finding.focusMetric);
             break;
         }
     for (const Evidence& e : finding.evidence)
@@ -131,22 +131,17 @@ void Navigator::showFinding(const Finding& finding) {
 
 void Navigator::showEvidence(const Evidence& e) {
     if (e.stageId >= 0) showStage(e.stageId, e.stageAttemptId);
-    if (e.kind == Evidence::Kind::Tasks) highlightTasks(e, {});
+    if (e.kind == Evidence::Kind::Tasks) highlightTasks(e, std::nullopt);
     if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) zoomToWindow(e);
     if (e.kind == Evidence::Kind::SqlNode && sql_) sql_->showNode(e.executionId, e.nodeId);
     if (e.kind == Evidence::Kind::Rdd && cache_) cache_->showRdd(e.rddId);
 }
 
-void Navigator::highlightTasks(const Evidence& e, const std::string& rule) {
+void Navigator::highlightTasks(const Evidence& e, std::optional<HistogramMetric> metric) {
     selectTasks(QList<qint64>(e.taskIds.begin(), e.taskIds.end()));
     if (histogram_) {
-        // Show the outliers in the metric the finding is about.
-        if (rule == "spill")
-            histogram_->setMetric(HistogramMetric::SpillDisk);
-        else if (rule == "gc-pressure")
-            histogram_->setMetric(HistogramMetric::GcTime);
-        else if (!rule.empty())
-            histogram_->setMetric(HistogramMetric::Duration);
+        // Show the outliers in the metric the finding is about (the rule says which).
+        if (metric) histogram_->setMetric(*metric);
         histogram_->setHighlightedTasks(e.taskIds);
     }
     if (timeline_) timeline_->setHighlightedTasks(e.taskIds);

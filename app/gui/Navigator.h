@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+#include <optional>
+
 #include "qt/LoadSession.h"
 
 namespace stagelight {
@@ -46,9 +48,9 @@ Q_SIGNALS:
 
 private:
     void loadStage(size_t stageIndex);  // the tasks and summary of model_->stages[stageIndex]
-    // Outlier tasks selected in the table and marked in the histogram (in the metric the rule
-    // is about) and the timeline.
-    void highlightTasks(const Evidence& tasks, const std::string& rule);
+    // Outlier tasks selected in the table and marked in the histogram (in the metric the finding
+    // is about, when known) and the timeline.
+    void highlightTasks(const Evidence& tasks, std::optional<HistogramMetric> metric);
     void zoomToWindow(const Evidence& window);
 
     ModelPtr model_;

@@ -1,5 +1,6 @@
 // The layer rules of design.md, enforced: model/core includes no Qt header; model/qt no QtGui or
-// QtWidgets header (nor QCustomPlot); views/ never reach into app/.
+// QtWidgets header (nor QCustomPlot); views/ never reach into app/; and no code outside the rules
+// compares a finding's rule name (the rules say what to show: Finding::focusMetric).
 #include <QtTest>
 
 #include <fstream>
@@ -49,6 +50,19 @@ std::vector<std::string> offendingIncludes(const fs::path& dir,
     }
     return bad;
 }
+// Lines of source files under `dir` containing `text`.
+std::vector<std::string> linesContaining(const fs::path& dir, const std::string& text) {
+    std::vector<std::string> found;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+        if (e.path().extension() != ".h" && e.path().extension() != ".cpp") continue;
+        std::ifstream in(e.path());
+        std::string line;
+        for (int n = 1; std::getline(in, line); ++n)
+            if (line.find(text) != std::string::npos)
+                found.push_back(e.path().string() + ":" + std::to_string(n) + ": " + line);
+    }
+    return found;
+}
 std::string join(const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += x + "\n";
@@ -74,6 +88,14 @@ private Q_SLOTS:
     void viewsDoNotReachIntoApp() {
         const auto bad = offendingIncludes(stagelight::test::sourceDir() / "views",
                                            {"app/", "*MainWindow.h", "cli/"});
+        QVERIFY2(bad.empty(), join(bad).c_str());
+    }
+    void ruleNamesStayInTheRules() {
+        const fs::path src = stagelight::test::sourceDir();
+        std::vector<std::string> bad;
+        for (const char* dir : {"app", "views", "model/qt", "model/core/report", "model/core/compare"})
+            for (const char* compare : {"rule == \"", "rule != \""})
+                for (auto& hit : linesContaining(src / dir, compare)) bad.push_back(hit);
         QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void theRuleCatchesAnOffender() {
