@@ -88,7 +88,7 @@ void MainWindow::editRules() {
 void MainWindow::applyRules(const RuleConfig& rules) {
     session_->setRuleConfig(rules);
     QSettings().setValue(QStringLiteral("rules/json"), QString::fromStdString(rules.toJson()));
-    if (model_) session_->reanalyze(model_);
+    session_->reanalyze();  // a newer analysis supersedes one still running
 }
 
 void MainWindow::createMenus() {

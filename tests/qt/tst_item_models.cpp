@@ -2,6 +2,11 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "load/Loader.h"
@@ -273,6 +278,51 @@ private Q_SLOTS:
         session.load(QStringLiteral("/nonexistent/log"));
         QVERIFY(failed.wait(20000));
         QVERIFY(failed.first().first().toString().contains(QStringLiteral("no such file")));
+    }
+
+    void aNewerAnalysisSupersedesAnOlderOne() {
+        LoadSession session;
+        QSignalSpy analysed(&session, &LoadSession::analysisAvailable);
+        QSignalSpy cleared(&session, &LoadSession::cleared);
+        session.load(QString::fromStdString(
+            (std::filesystem::path(tmp_.path().toStdString()) / "demo").string()));
+        QVERIFY(analysed.wait(20000));
+        QCOMPARE(cleared.size(), 1);  // before the model: views drop the old log
+        // The first analysis is slow and would finish last; only the second may be published.
+        std::atomic<int> calls{0};
+        session.setAnalyzer([&calls](const EventLogModel& m, const RuleConfig& r) {
+            if (calls++ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            return analyze(m, r);
+        });
+        RuleConfig noSkew;
+        noSkew.disabled.insert("task-skew");
+        session.setRuleConfig(RuleConfig{});
+        session.reanalyze();
+        QTRY_COMPARE(calls.load(), 1);  // running, not merely queued
+        session.setRuleConfig(noSkew);
+        session.reanalyze();
+        QVERIFY(analysed.wait(20000));
+        QTest::qWait(600);  // the slow first analysis has finished by now
+        QCOMPARE(analysed.size(), 2);
+        const auto latest = analysed.last().at(1).value<AnalysisPtr>();
+        QCOMPARE(latest, session.analysis());
+        for (const Finding& f : latest->findings) QVERIFY(f.rule != "task-skew");
+        QCOMPARE(cleared.size(), 1);  // a reanalysis keeps the model on screen
+    }
+
+    void aThrowingAnalysisIsReportedNotFatal() {
+        LoadSession session;
+        session.setAnalyzer([](const EventLogModel&, const RuleConfig&) -> Analysis {
+            throw std::logic_error("rule threshold not declared: minRatoi");
+        });
+        QSignalSpy model(&session, &LoadSession::modelAvailable);
+        QSignalSpy failed(&session, &LoadSession::analysisFailed);
+        session.load(QString::fromStdString(
+            (std::filesystem::path(tmp_.path().toStdString()) / "demo").string()));
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(model.size(), 1);  // the log itself is shown
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("minRatoi")));
+        QVERIFY(!session.analysis());
     }
 };
 
