@@ -1,13 +1,11 @@
 #include "gui/EvidencePanel.h"
 
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "diagnosis/EvidenceSources.h"
 #include "load/Loader.h"
@@ -87,8 +85,7 @@ EvidencePanel::EvidencePanel(QWidget* parent)
       fix_(plainLabel(this)),
       method_(plainLabel(this)),
       list_(new QListWidget(this)),
-      raw_(new QPlainTextEdit(this)),
-      reader_(new QFutureWatcher<QString>(this)) {
+      raw_(new QPlainTextEdit(this)) {
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
@@ -120,16 +117,7 @@ EvidencePanel::EvidencePanel(QWidget* parent)
         const int i = list_->row(item);
         if (i >= 0 && size_t(i) < evidence_.size()) Q_EMIT evidenceActivated(evidence_[size_t(i)]);
     });
-    connect(reader_, &QFutureWatcher<QString>::finished, this, [this] {
-        if (reader_->property("generation").toInt() != generation_) return;  // a newer finding
-        raw_->setPlainText(reader_->result());
-        Q_EMIT rawEventsShown();
-    });
     showFinding(nullptr);
-}
-
-EvidencePanel::~EvidencePanel() {
-    reader_->waitForFinished();  // the worker reads the model this panel shares
 }
 
 void EvidencePanel::setModel(ModelPtr model) {
@@ -142,7 +130,7 @@ QString EvidencePanel::rawText() const {
 }
 
 void EvidencePanel::showFinding(const Finding* f) {
-    ++generation_;
+    reader_.cancel();  // the events of the finding shown before are not wanted any more
     evidence_ = f ? f->evidence : std::vector<Evidence>{};
     list_->clear();
     raw_->clear();
@@ -172,8 +160,18 @@ void EvidencePanel::showFinding(const Finding* f) {
         return;
     }
     raw_->setPlainText(tr("// Reading %n event(s) from the log…", nullptr, int(sources.size())));
-    reader_->setProperty("generation", generation_);
-    reader_->setFuture(QtConcurrent::run(readRawEvents, model_, std::move(sources)));
+    reader_.startJob(
+        [model = model_, sources = std::move(sources)](const JobControl&) {
+            return readRawEvents(model, sources);  // the model is shared and immutable
+        },
+        [this](const QString& text) {
+            raw_->setPlainText(text);
+            Q_EMIT rawEventsShown();
+        },
+        [this](const QString& error) {
+            raw_->setPlainText(tr("// The events could not be read back: %1").arg(error));
+            Q_EMIT rawEventsShown();
+        });
 }
 
 }  // namespace stagelight

@@ -6,13 +6,12 @@
 
 #include <QWidget>
 
+#include "qt/JobTracker.h"
 #include "qt/MetaTypes.h"
 
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
-template <typename T>
-class QFutureWatcher;
 
 namespace stagelight {
 
@@ -20,14 +19,13 @@ class EvidencePanel : public QWidget {
     Q_OBJECT
 public:
     explicit EvidencePanel(QWidget* parent = nullptr);
-    ~EvidencePanel() override;
     void setModel(ModelPtr model);
     void showFinding(const Finding* finding);  // null clears
     QString rawText() const;                   // what the raw JSON box shows (for tests)
 
 Q_SIGNALS:
     void evidenceActivated(const stagelight::Evidence& evidence);
-    void rawEventsShown();  // the raw JSON has been read and shown
+    void rawEventsShown();  // the raw JSON has been read (or could not be) and is shown
 
 private:
     ModelPtr model_;
@@ -40,8 +38,7 @@ private:
     QLabel* method_;
     QListWidget* list_;
     QPlainTextEdit* raw_;
-    QFutureWatcher<QString>* reader_;
-    int generation_ = 0;
+    JobTracker reader_{this};  // last: waits for the read before the rest goes
 };
 
 }  // namespace stagelight

@@ -18,6 +18,7 @@
 #include "charts/CacheUsageChart.h"
 #include "charts/ExecutorChart.h"
 #include "charts/TaskHistogramView.h"
+#include "dag/PlanGraphView.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
@@ -321,6 +322,7 @@ private Q_SLOTS:
         QVERIFY(sql);
         sql->showExecution(2);
         QVERIFY(sql->planText().contains(QStringLiteral("Physical Plan")));
+        QTRY_VERIFY_WITH_TIMEOUT(!sql->graph()->layoutPending(), 30000);  // laid out on a worker
         raise("sqlDock");
         save(sql, "sql.png");
         // The adaptive query (the demo's skewed aggregation) switches to its initial plan.
@@ -332,6 +334,7 @@ private Q_SLOTS:
             QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=true")));
             sql->showInitialPlan(true);
             QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=false")));
+            QTRY_VERIFY_WITH_TIMEOUT(!sql->graph()->layoutPending(), 30000);
             save(sql, "sql-initial-plan.png");
             sql->showInitialPlan(false);
         }
