@@ -1,5 +1,6 @@
 #include "gui/EvidencePanel.h"
 
+#include <QDockWidget>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QListWidget>
@@ -8,7 +9,9 @@
 #include <QVBoxLayout>
 
 #include "diagnosis/EvidenceSources.h"
+#include "gui/Navigator.h"
 #include "load/Loader.h"
+#include "qt/LoadSession.h"
 #include "text/Format.h"
 #include "text/JsonIndent.h"
 #include "style/SeverityIcon.h"
@@ -76,7 +79,7 @@ QString readRawEvents(const ModelPtr& model, const std::vector<EvidenceSource>& 
 
 }  // namespace
 
-EvidencePanel::EvidencePanel(QWidget* parent)
+EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     : QWidget(parent),
       icon_(new QLabel(this)),
       title_(plainLabel(this)),
@@ -86,6 +89,9 @@ EvidencePanel::EvidencePanel(QWidget* parent)
       method_(plainLabel(this)),
       list_(new QListWidget(this)),
       raw_(new QPlainTextEdit(this)) {
+    setWindowTitle(tr("Evidence"));
+    list_->setObjectName(QStringLiteral("evidenceList"));
+    raw_->setObjectName(QStringLiteral("rawEvents"));
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
@@ -113,15 +119,20 @@ EvidencePanel::EvidencePanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
-    connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+    connect(list_, &QListWidget::itemActivated, this, [this, navigator](QListWidgetItem* item) {
         const int i = list_->row(item);
-        if (i >= 0 && size_t(i) < evidence_.size()) Q_EMIT evidenceActivated(evidence_[size_t(i)]);
+        if (i >= 0 && size_t(i) < evidence_.size())
+            navigator->showEvidence(evidence_[size_t(i)], focus_);
     });
-    showFinding(nullptr);
-}
-
-void EvidencePanel::setModel(ModelPtr model) {
-    model_ = std::move(model);
+    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+        model_ = model;
+        showFinding(nullptr);
+    });
+    connect(navigator, &Navigator::findingRequested, this, [this](const Finding& f) {
+        showFinding(&f);
+        // Choosing an alert brings its evidence forward.
+        if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise();
+    });
     showFinding(nullptr);
 }
 
@@ -132,6 +143,7 @@ QString EvidencePanel::rawText() const {
 void EvidencePanel::showFinding(const Finding* f) {
     reader_.cancel();  // the events of the finding shown before are not wanted any more
     evidence_ = f ? f->evidence : std::vector<Evidence>{};
+    focus_ = f ? f->focusMetric : HistogramMetric::Duration;
     list_->clear();
     raw_->clear();
     if (!f) {

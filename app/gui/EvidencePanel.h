@@ -1,11 +1,13 @@
 // The selected finding in full: severity, title, cost, explanation, fix and how the cost was
 // estimated; its evidence as a list (activating a line navigates to it); and the raw JSON of the
 // events behind it, read from the log by byte offset on a worker thread when the finding is
-// selected. All log text is plain text.
+// selected. All log text is plain text. Shows the finding the Navigator was asked for; activating
+// a line asks the Navigator to show that piece of evidence.
 #pragma once
 
 #include <QWidget>
 
+#include "figures/Histogram.h"
 #include "qt/JobTracker.h"
 #include "qt/MetaTypes.h"
 
@@ -15,21 +17,24 @@ class QPlainTextEdit;
 
 namespace stagelight {
 
+class LoadSession;
+class Navigator;
+
 class EvidencePanel : public QWidget {
     Q_OBJECT
 public:
-    explicit EvidencePanel(QWidget* parent = nullptr);
-    void setModel(ModelPtr model);
-    void showFinding(const Finding* finding);  // null clears
-    QString rawText() const;                   // what the raw JSON box shows (for tests)
+    EvidencePanel(LoadSession* session, Navigator* navigator, QWidget* parent);
+    QString rawText() const;  // what the raw JSON box shows (for tests)
 
 Q_SIGNALS:
-    void evidenceActivated(const stagelight::Evidence& evidence);
     void rawEventsShown();  // the raw JSON has been read (or could not be) and is shown
 
 private:
+    void showFinding(const Finding* finding);  // null clears
+
     ModelPtr model_;
     std::vector<Evidence> evidence_;
+    HistogramMetric focus_ = HistogramMetric::Duration;  // of the finding shown
     QLabel* icon_;
     QLabel* title_;
     QLabel* cost_;
