@@ -11,6 +11,7 @@
 #include "TestSupport.h"
 #include "load/Loader.h"
 #include "qt/CacheTableModel.h"
+#include "qt/ComparisonModel.h"
 #include "qt/EnvironmentModel.h"
 #include "qt/ExecutorTableModel.h"
 #include "qt/FindingsModel.h"
@@ -257,6 +258,43 @@ private Q_SLOTS:
         for (int c = TaskSummaryModel::Min; c <= TaskSummaryModel::Max; ++c)
             QCOMPARE(m.data(m.index(0, c), Qt::UserRole).toDouble(),
                      (*rest)[SummaryMetric::Duration][size_t(c - TaskSummaryModel::Min)]);
+    }
+
+    void comparisonTable() {
+        // A skewed run against the same run salted: both stages match, the skewed one regressed.
+        auto skewed = gen::makeScenario("skew");
+        auto salted = skewed;
+        for (auto& stage : salted.jobs[0].stages) stage.skew = 1;
+        const auto dir = std::filesystem::path(tmp_.path().toStdString());
+        test::writeFile(dir / "salted", gen::generateLogText(salted));
+        test::writeFile(dir / "skewed", gen::generateLogText(skewed));
+        LoadResult base = loadEventLog(dir / "salted"), trial = loadEventLog(dir / "skewed");
+        QVERIFY(base.model && trial.model);
+        const Analysis baseAnalysis = analyze(*base.model), trialAnalysis = analyze(*trial.model);
+        auto comparison = std::make_shared<const Comparison>(
+            compareRuns(*base.model, baseAnalysis, *trial.model, trialAnalysis));
+        ComparisonModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setComparison(comparison);
+        QCOMPARE(m.rowCount(), 2);
+        QCOMPARE(m.columnCount(), int(ComparisonModel::ColumnCount));
+        for (int row = 0; row < m.rowCount(); ++row) {
+            QVERIFY(m.baseline(row) && m.trial(row));
+            for (int col = 0; col < m.columnCount(); ++col) {
+                QVERIFY(!m.headerData(col, Qt::Horizontal, Qt::DisplayRole).toString().isEmpty());
+                m.data(m.index(row, col), Qt::DisplayRole);
+                m.data(m.index(row, col), ComparisonModel::SortRole);
+            }
+        }
+        // The regressed stage's duration delta is positive and sorts as a number.
+        bool slower = false;
+        for (int row = 0; row < m.rowCount(); ++row)
+            slower = slower ||
+                     m.data(m.index(row, ComparisonModel::DurationDelta), ComparisonModel::SortRole)
+                             .toDouble() > 0;
+        QVERIFY(slower);
+        m.setComparison(nullptr);
+        QCOMPARE(m.rowCount(), 0);
     }
 
     void loadSessionDeliversAndDropsStaleResults() {
