@@ -24,6 +24,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
       summary_(new QLabel(this)),
       model_(new ComparisonModel(this)),
       table_(new DataTableView(this)) {
+    setWindowTitle(tr("Comparison"));
+    table_->setObjectName(QStringLiteral("comparisonTable"));
     summary_->setTextFormat(Qt::PlainText);  // file and stage names come from the logs
     summary_->setWordWrap(true);
     table_->setSourceModel(model_);

@@ -13,26 +13,19 @@
 #include "charts/CacheUsageChart.h"
 #include "charts/ExecutorChart.h"
 #include "dag/PlanGraphView.h"
+#include "gui/DockLayout.h"
+#include "gui/Navigator.h"
 #include "qt/CacheTableModel.h"
 #include "qt/EnvironmentModel.h"
 #include "qt/ExecutorTableModel.h"
+#include "qt/LoadSession.h"
 #include "qt/SqlExecutionModel.h"
 #include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
 
 namespace stagelight {
-namespace {
 
-QVBoxLayout* tightLayout(QWidget* w) {
-    auto* layout = new QVBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    return layout;
-}
-
-}  // namespace
-
-ExecutorsPanel::ExecutorsPanel(QWidget* parent)
+ExecutorsPanel::ExecutorsPanel(LoadSession* session, QWidget* parent)
     : QWidget(parent),
       model_(new ExecutorTableModel(this)),
       table_(new DataTableView(this)),
@@ -48,18 +41,16 @@ ExecutorsPanel::ExecutorsPanel(QWidget* parent)
     split->addWidget(chart_);
     split->setStretchFactor(1, 1);
     tightLayout(this)->addWidget(split);
+    setWindowTitle(tr("Executors"));
+    table_->setObjectName(QStringLiteral("executorTable"));
+    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+        model_->setModel(model);
+        chart_->setAnalysis(nullptr, nullptr);
+    });
+    connect(session, &LoadSession::analysisAvailable, chart_, &ExecutorChart::setAnalysis);
 }
 
-void ExecutorsPanel::setModel(ModelPtr model) {
-    model_->setModel(std::move(model));
-    chart_->setAnalysis(nullptr, nullptr);
-}
-
-void ExecutorsPanel::setAnalysis(const ModelPtr& model, const AnalysisPtr& analysis) {
-    chart_->setAnalysis(model, analysis);
-}
-
-SqlPanel::SqlPanel(QWidget* parent)
+SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     : QWidget(parent),
       model_(new SqlExecutionModel(this)),
       table_(new DataTableView(this)),
@@ -84,7 +75,14 @@ SqlPanel::SqlPanel(QWidget* parent)
     split->addWidget(tabs);
     split->setStretchFactor(1, 1);
     tightLayout(this)->addWidget(split);
-    connect(graph_, &PlanGraphView::stageRequested, this, &SqlPanel::stageRequested);
+    setWindowTitle(tr("SQL"));
+    table_->setObjectName(QStringLiteral("sqlTable"));
+    connect(session, &LoadSession::modelAvailable, this, &SqlPanel::setModel);
+    connect(navigator, &Navigator::sqlNodeRequested, this,
+            [this](ExecutionId execution, qint64 node) { showNode(execution.value, node); });
+    connect(navigator, &Navigator::cleared, this, [this] { graph_->highlightNode(-1); });
+    connect(graph_, &PlanGraphView::stageRequested, navigator,
+            [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
     auto show = [this](const QModelIndex& index) {
         const SqlExecution* q = model_->execution(table_->sourceIndex(index).row());
         execution_ = q ? q->id : -1;
@@ -149,7 +147,7 @@ QString SqlPanel::planText() const {
     return plan_->toPlainText();
 }
 
-CachePanel::CachePanel(QWidget* parent)
+CachePanel::CachePanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     : QWidget(parent),
       model_(new CacheTableModel(this)),
       table_(new DataTableView(this)),
@@ -161,6 +159,11 @@ CachePanel::CachePanel(QWidget* parent)
     split->addWidget(chart_);
     split->setSizes({500, 500});
     tightLayout(this)->addWidget(split);
+    setWindowTitle(tr("Cache"));
+    table_->setObjectName(QStringLiteral("cacheTable"));
+    connect(session, &LoadSession::modelAvailable, this, &CachePanel::setModel);
+    connect(navigator, &Navigator::rddRequested, this, [this](RddId rdd) { showRdd(rdd.value); });
+    connect(navigator, &Navigator::cleared, table_, &QAbstractItemView::clearSelection);
 }
 
 void CachePanel::setModel(ModelPtr model) {
@@ -175,7 +178,7 @@ void CachePanel::showRdd(int32_t rddId) {
     if (const int row = model_->rowOfRdd(rddId); row >= 0) table_->selectSourceRows({row});
 }
 
-EnvironmentPanel::EnvironmentPanel(QWidget* parent)
+EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
     : QWidget(parent),
       model_(new EnvironmentModel(this)),
       table_(new DataTableView(this)),
@@ -188,16 +191,18 @@ EnvironmentPanel::EnvironmentPanel(QWidget* parent)
     QVBoxLayout* layout = tightLayout(this);
     layout->addWidget(filter_);
     layout->addWidget(table_, 1);
-}
-
-void EnvironmentPanel::setModel(ModelPtr model) {
-    model_->setModel(std::move(model));
-    model_->setReferences({});
-}
-
-void EnvironmentPanel::setAnalysis(const AnalysisPtr& analysis) {
-    model_->setReferences(analysis ? settingReferences(*analysis)
-                                   : std::map<std::string, std::vector<std::string>>{});
+    setWindowTitle(tr("Environment"));
+    table_->setObjectName(QStringLiteral("environmentTable"));
+    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+        model_->setModel(model);
+        model_->setReferences({});
+    });
+    // The settings the findings name show which rules refer to them.
+    connect(session, &LoadSession::analysisAvailable, this,
+            [this](const ModelPtr&, const AnalysisPtr& analysis) {
+                model_->setReferences(analysis ? settingReferences(*analysis)
+                                               : std::map<std::string, std::vector<std::string>>{});
+            });
 }
 
 void EnvironmentPanel::filter(const QString& text) {

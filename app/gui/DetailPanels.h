@@ -1,6 +1,7 @@
 // Docks that list what the log says about the application beyond its stages: executors (GC above
-// 10 % of task time flagged), SQL executions with the selected one's physical plan, and the
-// environment with a filter (the settings the findings name show which rules refer to them).
+// 10 % of task time flagged), SQL executions with the selected one's physical plan, cached RDDs,
+// and the environment with a filter (the settings the findings name show which rules refer to
+// them). Each subscribes itself to the session, and to the Navigator's intents it applies.
 #pragma once
 
 #include <QWidget>
@@ -20,14 +21,14 @@ class ExecutorChart;
 class PlanGraphView;
 class EnvironmentModel;
 class ExecutorTableModel;
+class LoadSession;
+class Navigator;
 class SqlExecutionModel;
 
 class ExecutorsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ExecutorsPanel(QWidget* parent = nullptr);
-    void setModel(ModelPtr model);
-    void setAnalysis(const ModelPtr& model, const AnalysisPtr& analysis);
+    ExecutorsPanel(LoadSession* session, QWidget* parent);
     const ExecutorTableModel* model() const { return model_; }
     const ExecutorChart* chart() const { return chart_; }
 
@@ -40,8 +41,7 @@ private:
 class SqlPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit SqlPanel(QWidget* parent = nullptr);
-    void setModel(ModelPtr model);
+    SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent);
     void showExecution(int64_t executionId);
     void showNode(int64_t executionId, int64_t nodeId);  // a finding's plan node, highlighted
     QString planText() const;
@@ -50,10 +50,8 @@ public:
     void showInitialPlan(bool initial);
     bool initialPlanAvailable() const;
 
-Q_SIGNALS:
-    void stageRequested(qint32 stageId, qint32 attemptId);  // an operator was clicked
-
 private:
+    void setModel(ModelPtr model);
     void showPlan();
     ModelPtr snapshot_;
     int64_t execution_ = -1;
@@ -67,13 +65,13 @@ private:
 class CachePanel : public QWidget {
     Q_OBJECT
 public:
-    explicit CachePanel(QWidget* parent = nullptr);
-    void setModel(ModelPtr model);
-    void showRdd(int32_t rddId);  // a cache finding's evidence
+    CachePanel(LoadSession* session, Navigator* navigator, QWidget* parent);
     const CacheTableModel* model() const { return model_; }
     const CacheUsageChart* chart() const { return chart_; }
 
 private:
+    void setModel(ModelPtr model);
+    void showRdd(int32_t rddId);  // a cache finding's evidence
     CacheTableModel* model_;
     DataTableView* table_;
     CacheUsageChart* chart_;
@@ -82,9 +80,7 @@ private:
 class EnvironmentPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit EnvironmentPanel(QWidget* parent = nullptr);
-    void setModel(ModelPtr model);
-    void setAnalysis(const AnalysisPtr& analysis);
+    EnvironmentPanel(LoadSession* session, QWidget* parent);
     void filter(const QString& text);
     const EnvironmentModel* model() const { return model_; }
     int visibleRows() const;

@@ -1,16 +1,17 @@
 #include "gui/EvidencePanel.h"
 
+#include <QDockWidget>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "diagnosis/EvidenceSources.h"
+#include "gui/Navigator.h"
 #include "load/Loader.h"
+#include "qt/LoadSession.h"
 #include "text/Format.h"
 #include "text/JsonIndent.h"
 #include "style/SeverityIcon.h"
@@ -78,7 +79,7 @@ QString readRawEvents(const ModelPtr& model, const std::vector<EvidenceSource>& 
 
 }  // namespace
 
-EvidencePanel::EvidencePanel(QWidget* parent)
+EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     : QWidget(parent),
       icon_(new QLabel(this)),
       title_(plainLabel(this)),
@@ -87,8 +88,10 @@ EvidencePanel::EvidencePanel(QWidget* parent)
       fix_(plainLabel(this)),
       method_(plainLabel(this)),
       list_(new QListWidget(this)),
-      raw_(new QPlainTextEdit(this)),
-      reader_(new QFutureWatcher<QString>(this)) {
+      raw_(new QPlainTextEdit(this)) {
+    setWindowTitle(tr("Evidence"));
+    list_->setObjectName(QStringLiteral("evidenceList"));
+    raw_->setObjectName(QStringLiteral("rawEvents"));
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
@@ -116,24 +119,20 @@ EvidencePanel::EvidencePanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
-    connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+    connect(list_, &QListWidget::itemActivated, this, [this, navigator](QListWidgetItem* item) {
         const int i = list_->row(item);
-        if (i >= 0 && size_t(i) < evidence_.size()) Q_EMIT evidenceActivated(evidence_[size_t(i)]);
+        if (i >= 0 && size_t(i) < evidence_.size())
+            navigator->showEvidence(evidence_[size_t(i)], focus_);
     });
-    connect(reader_, &QFutureWatcher<QString>::finished, this, [this] {
-        if (reader_->property("generation").toInt() != generation_) return;  // a newer finding
-        raw_->setPlainText(reader_->result());
-        Q_EMIT rawEventsShown();
+    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+        model_ = model;
+        showFinding(nullptr);
     });
-    showFinding(nullptr);
-}
-
-EvidencePanel::~EvidencePanel() {
-    reader_->waitForFinished();  // the worker reads the model this panel shares
-}
-
-void EvidencePanel::setModel(ModelPtr model) {
-    model_ = std::move(model);
+    connect(navigator, &Navigator::findingRequested, this, [this](const Finding& f) {
+        showFinding(&f);
+        // Choosing an alert brings its evidence forward.
+        if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise();
+    });
     showFinding(nullptr);
 }
 
@@ -142,8 +141,9 @@ QString EvidencePanel::rawText() const {
 }
 
 void EvidencePanel::showFinding(const Finding* f) {
-    ++generation_;
+    reader_.cancel();  // the events of the finding shown before are not wanted any more
     evidence_ = f ? f->evidence : std::vector<Evidence>{};
+    focus_ = f ? f->focusMetric : HistogramMetric::Duration;
     list_->clear();
     raw_->clear();
     if (!f) {
@@ -172,8 +172,18 @@ void EvidencePanel::showFinding(const Finding* f) {
         return;
     }
     raw_->setPlainText(tr("// Reading %n event(s) from the log…", nullptr, int(sources.size())));
-    reader_->setProperty("generation", generation_);
-    reader_->setFuture(QtConcurrent::run(readRawEvents, model_, std::move(sources)));
+    reader_.startJob(
+        [model = model_, sources = std::move(sources)](const JobControl&) {
+            return readRawEvents(model, sources);  // the model is shared and immutable
+        },
+        [this](const QString& text) {
+            raw_->setPlainText(text);
+            Q_EMIT rawEventsShown();
+        },
+        [this](const QString& error) {
+            raw_->setPlainText(tr("// The events could not be read back: %1").arg(error));
+            Q_EMIT rawEventsShown();
+        });
 }
 
 }  // namespace stagelight

@@ -1,37 +1,40 @@
 // The selected finding in full: severity, title, cost, explanation, fix and how the cost was
 // estimated; its evidence as a list (activating a line navigates to it); and the raw JSON of the
 // events behind it, read from the log by byte offset on a worker thread when the finding is
-// selected. All log text is plain text.
+// selected. All log text is plain text. Shows the finding the Navigator was asked for; activating
+// a line asks the Navigator to show that piece of evidence.
 #pragma once
 
 #include <QWidget>
 
+#include "figures/Histogram.h"
+#include "qt/JobTracker.h"
 #include "qt/MetaTypes.h"
 
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
-template <typename T>
-class QFutureWatcher;
 
 namespace stagelight {
+
+class LoadSession;
+class Navigator;
 
 class EvidencePanel : public QWidget {
     Q_OBJECT
 public:
-    explicit EvidencePanel(QWidget* parent = nullptr);
-    ~EvidencePanel() override;
-    void setModel(ModelPtr model);
-    void showFinding(const Finding* finding);  // null clears
-    QString rawText() const;                   // what the raw JSON box shows (for tests)
+    EvidencePanel(LoadSession* session, Navigator* navigator, QWidget* parent);
+    QString rawText() const;  // what the raw JSON box shows (for tests)
 
 Q_SIGNALS:
-    void evidenceActivated(const stagelight::Evidence& evidence);
-    void rawEventsShown();  // the raw JSON has been read and shown
+    void rawEventsShown();  // the raw JSON has been read (or could not be) and is shown
 
 private:
+    void showFinding(const Finding* finding);  // null clears
+
     ModelPtr model_;
     std::vector<Evidence> evidence_;
+    HistogramMetric focus_ = HistogramMetric::Duration;  // of the finding shown
     QLabel* icon_;
     QLabel* title_;
     QLabel* cost_;
@@ -40,8 +43,7 @@ private:
     QLabel* method_;
     QListWidget* list_;
     QPlainTextEdit* raw_;
-    QFutureWatcher<QString>* reader_;
-    int generation_ = 0;
+    JobTracker reader_{this};  // last: waits for the read before the rest goes
 };
 
 }  // namespace stagelight

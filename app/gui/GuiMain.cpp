@@ -53,11 +53,12 @@ int runGui(int argc, char** argv) {
                 QApplication::exit(ok ? 0 : 2);
             });
         });
-        QObject::connect(&window, &stagelight::MainWindow::loadFinishedWithError, &window,
-                         [](const QString& m) {
-                             std::fprintf(stderr, "%s\n", qPrintable(m));
-                             QApplication::exit(2);
-                         });
+        const auto fail = [](const QString& m) {
+            std::fprintf(stderr, "%s\n", qPrintable(m));
+            QApplication::exit(2);
+        };
+        QObject::connect(&window, &stagelight::MainWindow::loadFinishedWithError, &window, fail);
+        QObject::connect(&window, &stagelight::MainWindow::analysisFailed, &window, fail);
     }
     window.show();
     window.openLog(logs.last());

@@ -1,15 +1,10 @@
 #include "gui/MainWindow.h"
 
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -18,32 +13,16 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
-#include <QVBoxLayout>
 
-#include <optional>
-#include <tuple>
-
-#include "charts/TaskHistogramView.h"
-#include "dag/StageDagView.h"
-#include "export/ReportExport.h"
+#include "gui/AppDocks.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
-#include "gui/RulesDialog.h"
-#include "qt/FindingsModel.h"
-#include "qt/GapsModel.h"
-#include "qt/JobTableModel.h"
-#include "qt/LoadWarningsModel.h"
-#include "qt/StageTableModel.h"
-#include "qt/TaskSummaryModel.h"
-#include "qt/TaskTableModel.h"
-#include "text/Format.h"
-#include "tables/CellDelegates.h"
+#include "gui/StageDocks.h"
 #include "tables/DataTableView.h"
-#include "timeline/AppTimelineView.h"
-#include "timeline/StageTimelineView.h"
+#include "text/Format.h"
 
 namespace stagelight {
 
@@ -51,89 +30,20 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       session_(new LoadSession(this)),
       baselineSession_(new LoadSession(this)),
-      overview_(new OverviewPanel(this)),
-      stages_(new StageTableModel(this)),
-      jobs_(new JobTableModel(this)),
-      warnings_(new LoadWarningsModel(this)),
-      stageView_(new DataTableView(this)),
-      jobView_(new DataTableView(this)),
-      warningView_(new DataTableView(this)),
-      findings_(new FindingsModel(this)),
-      tasks_(new TaskTableModel(this)),
-      summary_(new TaskSummaryModel(this)),
-      findingView_(new DataTableView(this)),
-      evidence_(new EvidencePanel(this)),
-      comparison_(new ComparisonPanel(this)),
-      executors_(new ExecutorsPanel(this)),
-      sql_(new SqlPanel(this)),
-      cache_(new CachePanel(this)),
-      dag_(new StageDagView(this)),
-      environment_(new EnvironmentPanel(this)),
-      taskView_(new DataTableView(this)),
-      summaryView_(new DataTableView(this)),
-      histogram_(new TaskHistogramView(this)),
-      gaps_(new GapsModel(this)),
-      gapView_(new DataTableView(this)),
-      timeline_(new StageTimelineView(this)),
-      appTimeline_(new AppTimelineView(this)),
-      navigator_(nullptr),
+      navigator_(new Navigator(session_, this)),
       filter_(new QLineEdit(this)),
       status_(new QLabel(this)),
       progress_(new QProgressBar(this)),
       cancel_(new QPushButton(tr("Cancel"), this)) {
     setWindowTitle(tr("Stagelight"));
-    histogram_->setObjectName(QStringLiteral("stageHistogram"));
-    timeline_->setObjectName(QStringLiteral("stageTimeline"));
+    session_->setObjectName(QStringLiteral("session"));
+    baselineSession_->setObjectName(QStringLiteral("baselineSession"));
     setAcceptDrops(true);
-    stageView_->setSourceModel(stages_);
-    stageView_->sortByColumn(StageTableModel::Duration, Qt::DescendingOrder);
-    jobView_->setSourceModel(jobs_);
-    jobView_->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
-    warningView_->setSourceModel(warnings_);
-    findingView_->setSourceModel(findings_);
-    findingView_->setItemDelegateForColumn(
-        FindingsModel::Severity, new SeverityDelegate(FindingsModel::SeverityRole, findingView_));
-    stageView_->setItemDelegateForColumn(
-        StageTableModel::Share, new ShareBarDelegate(StageTableModel::ShareRole, stageView_));
-    taskView_->setSourceModel(tasks_);
-    taskView_->sortByColumn(TaskTableModel::TaskId, Qt::AscendingOrder);
-    summaryView_->setSourceModel(summary_);
-    summaryView_->setSortingEnabled(false);
-    summaryView_->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
-    navigator_ = new Navigator(stageView_, stages_, tasks_, summary_, taskView_, this);
-    navigator_->setHistogram(histogram_);
-    navigator_->setTimeline(timeline_);
-    navigator_->setAppTimeline(appTimeline_);
-    navigator_->setSqlPanel(sql_);
-    navigator_->setCachePanel(cache_);
-    connect(sql_, &SqlPanel::stageRequested, navigator_, &Navigator::showStage);
-    connect(dag_, &StageDagView::stageClicked, navigator_, &Navigator::showStage);
-    // The DAG shows the job of the stage on screen.
-    connect(navigator_, &Navigator::stageShown, this, [this](int32_t stageId, int32_t attemptId) {
-        const StageAttempt* s = model_ ? model_->stage(stageId, attemptId) : nullptr;
-        if (s && !s->jobIds.empty() && s->jobIds.front() != dagJob_) {
-            dagJob_ = s->jobIds.front();
-            dag_->setJob(model_, dagJob_);
-        }
-    });
-    gapView_->setSourceModel(gaps_);
-    gapView_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
-    connect(gapView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
-        if (const Gap* g = gaps_->gap(gapView_->sourceIndex(index).row())) navigator_->showGap(*g);
-    });
-    connect(gapView_, &QAbstractItemView::clicked, gapView_, &QAbstractItemView::activated);
-    connect(findingView_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
-        const QModelIndex source = findingView_->sourceIndex(index);
-        if (const Finding* f = findings_->finding(source.row())) {
-            navigator_->showFinding(*f);
-            evidence_->showFinding(f);
-        }
-    });
-    connect(findingView_, &QAbstractItemView::clicked, findingView_, &QAbstractItemView::activated);
-
+    auto* stages = new StageTablePanel(session_, navigator_, this);
+    stageView_ = stages->table();
     auto* central = new QSplitter(Qt::Vertical, this);
-    central->addWidget(overview_);
-    central->addWidget(stageView_);
+    central->addWidget(new OverviewPanel(session_, this));
+    central->addWidget(stages);
     central->setStretchFactor(1, 1);
     setCentralWidget(central);
 
@@ -172,6 +82,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(baselineSession_, &LoadSession::loadFailed, this, [this](const QString& message) {
         status_->setText(tr("Baseline not loaded: %1").arg(message));
     });
+    connect(baselineSession_, &LoadSession::analysisFailed, this, [this](const QString& message) {
+        status_->setText(tr("Baseline not analysed: %1").arg(message));
+    });
+    // Connected after the docks (in createDocks), so these run once every dock has the data:
+    // modelShown and analysisShown mean it is on screen.
     connect(session_, &LoadSession::progress, this, &MainWindow::showProgress);
     connect(session_, &LoadSession::modelAvailable, this, &MainWindow::showModel);
     connect(session_, &LoadSession::analysisAvailable, this, &MainWindow::showAnalysis);
@@ -180,7 +95,12 @@ MainWindow::MainWindow(QWidget* parent)
         cancel_->setVisible(false);
         status_->setText(message);
         Q_EMIT loadFinishedWithError(message);
-        if (isVisible()) QMessageBox::warning(this, tr("Cannot open event log"), message);
+        showError(tr("Cannot open event log"), message);
+    });
+    connect(session_, &LoadSession::analysisFailed, this, [this](const QString& message) {
+        status_->setText(message);
+        Q_EMIT analysisFailed(message);
+        showError(tr("Cannot diagnose the event log"), message);
     });
     connect(cancel_, &QPushButton::clicked, this, [this] {
         session_->cancel();
@@ -204,86 +124,67 @@ void MainWindow::createActions() {
     bar->addWidget(filter_);
 }
 
+QDockWidget* MainWindow::addDock(QWidget* content, const QString& name,
+                                 Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(content->windowTitle(), this);
+    d->setObjectName(name);  // saveState and the tests find docks by it
+    d->setWidget(content);
+    // A dock names what it shows ("Tasks of stage 3.0 (200)").
+    connect(content, &QWidget::windowTitleChanged, d, &QWidget::setWindowTitle);
+    addDockWidget(area, d);
+    return d;
+}
+
+QDockWidget* MainWindow::addDock(QWidget* content, const QString& name, QDockWidget* tabbedWith) {
+    QDockWidget* d = addDock(content, name, dockWidgetArea(tabbedWith));
+    tabifyDockWidget(tabbedWith, d);
+    return d;
+}
+
 void MainWindow::createDocks() {
-    auto dock = [this](const QString& title, const QString& name, QWidget* widget,
-                       Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(widget);
-        addDockWidget(area, d);
-        return d;
-    };
+    // One line per dock: each subscribes itself to the session and the Navigator. The order is
+    // the View menu's and, within a group, the tabs'.
     QDockWidget* jobs =
-        dock(tr("Jobs"), QStringLiteral("jobsDock"), jobView_, Qt::LeftDockWidgetArea);
-    QDockWidget* app = dock(tr("Application timeline"), QStringLiteral("appTimelineDock"),
-                            appTimeline_, Qt::TopDockWidgetArea);
-    // Alerts: a filter over the findings' text (severity, title, rule) above the table.
-    auto* alertsPanel = new QWidget(this);
-    auto* alertsLayout = new QVBoxLayout(alertsPanel);
-    alertsLayout->setContentsMargins(0, 0, 0, 0);
-    alertsLayout->setSpacing(2);
-    auto* alertFilter = new QLineEdit(alertsPanel);
-    alertFilter->setPlaceholderText(tr("Filter alerts (e.g. critical, skew, stage 3)"));
-    alertFilter->setClearButtonEnabled(true);
-    alertFilter->setObjectName(QStringLiteral("alertFilter"));
-    alertsLayout->addWidget(alertFilter);
-    alertsLayout->addWidget(findingView_, 1);
-    connect(alertFilter, &QLineEdit::textChanged, findingView_, &DataTableView::setFilterText);
-    QDockWidget* alerts =
-        dock(tr("Alerts"), QStringLiteral("alertsDock"), alertsPanel, Qt::RightDockWidgetArea);
-    QDockWidget* summary = dock(tr("Summary metrics"), QStringLiteral("summaryDock"), summaryView_,
-                                Qt::RightDockWidgetArea);
-    QDockWidget* evidence =
-        dock(tr("Evidence"), QStringLiteral("evidenceDock"), evidence_, Qt::RightDockWidgetArea);
-    tabifyDockWidget(summary, evidence);
+        addDock(new JobsDock(session_, this), QStringLiteral("jobsDock"), Qt::LeftDockWidgetArea);
+    QDockWidget* app = addDock(new AppTimelineDock(session_, navigator_, this),
+                               QStringLiteral("appTimelineDock"), Qt::TopDockWidgetArea);
+    QDockWidget* alerts = addDock(new AlertsDock(session_, navigator_, this),
+                                  QStringLiteral("alertsDock"), Qt::RightDockWidgetArea);
+    QDockWidget* summary = addDock(new SummaryDock(session_, navigator_, this),
+                                   QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
+    addDock(new EvidencePanel(session_, navigator_, this), QStringLiteral("evidenceDock"), summary);
     summary->raise();
-    connect(evidence_, &EvidencePanel::evidenceActivated, navigator_, &Navigator::showEvidence);
-    // Choosing an alert brings its evidence forward.
-    connect(findingView_, &QAbstractItemView::activated, evidence, &QDockWidget::raise);
-    QDockWidget* tasks =
-        dock(tr("Tasks"), QStringLiteral("tasksDock"), taskView_, Qt::BottomDockWidgetArea);
-    QDockWidget* warnings = dock(tr("Load warnings"), QStringLiteral("warningsDock"), warningView_,
-                                 Qt::LeftDockWidgetArea);
-    QDockWidget* histogram = dock(tr("Task histogram"), QStringLiteral("histogramDock"), histogram_,
-                                  Qt::BottomDockWidgetArea);
-    QDockWidget* timeline = dock(tr("Stage timeline"), QStringLiteral("timelineDock"), timeline_,
-                                 Qt::BottomDockWidgetArea);
+    QDockWidget* tasks = addDock(new TasksDock(session_, navigator_, this),
+                                 QStringLiteral("tasksDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* warnings = addDock(new WarningsDock(session_, this),
+                                    QStringLiteral("warningsDock"), Qt::LeftDockWidgetArea);
+    QDockWidget* histogram = addDock(new HistogramDock(session_, navigator_, this),
+                                     QStringLiteral("histogramDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = addDock(new TimelineDock(session_, navigator_, this),
+                                    QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
     splitDockWidget(tasks, histogram, Qt::Horizontal);
-    QDockWidget* gaps =
-        dock(tr("Gaps"), QStringLiteral("gapsDock"), gapView_, Qt::LeftDockWidgetArea);
+    QDockWidget* gaps = addDock(new GapsDock(session_, navigator_, this),
+                                QStringLiteral("gapsDock"), Qt::LeftDockWidgetArea);
     // Three groups of five tabs at most: the application's lists on the left, the stage's views
     // and the graphs below, the selected stage's and the application's figures on the right.
     tabifyDockWidget(jobs, gaps);
     tabifyDockWidget(jobs, warnings);
     jobs->raise();
     tabifyDockWidget(tasks, timeline);
-    QDockWidget* compare = dock(tr("Comparison"), QStringLiteral("comparisonDock"), comparison_,
-                                Qt::BottomDockWidgetArea);
-    tabifyDockWidget(tasks, compare);
-    for (auto [title, name, widget, beside] :
-         {std::tuple{tr("SQL"), QStringLiteral("sqlDock"), static_cast<QWidget*>(sql_), tasks},
-          std::tuple{tr("Job DAG"), QStringLiteral("dagDock"), static_cast<QWidget*>(dag_), tasks},
-          std::tuple{tr("Executors"), QStringLiteral("executorsDock"),
-                     static_cast<QWidget*>(executors_), summary},
-          std::tuple{tr("Cache"), QStringLiteral("cacheDock"), static_cast<QWidget*>(cache_),
-                     summary},
-          std::tuple{tr("Environment"), QStringLiteral("environmentDock"),
-                     static_cast<QWidget*>(environment_), summary}})
-        tabifyDockWidget(beside, dock(title, name, widget, dockWidgetArea(beside)));
+    // The comparison is of two sessions: the window hands it both runs (compareRuns).
+    comparison_ = new ComparisonPanel(this);
+    addDock(comparison_, QStringLiteral("comparisonDock"), tasks);
+    addDock(new SqlPanel(session_, navigator_, this), QStringLiteral("sqlDock"), tasks);
+    addDock(new JobDagDock(session_, navigator_, this), QStringLiteral("dagDock"), tasks);
+    addDock(new ExecutorsPanel(session_, this), QStringLiteral("executorsDock"), summary);
+    addDock(new CachePanel(session_, navigator_, this), QStringLiteral("cacheDock"), summary);
+    addDock(new EnvironmentPanel(session_, this), QStringLiteral("environmentDock"), summary);
     summary->raise();
     timeline->raise();
     resizeDocks({tasks}, {240}, Qt::Vertical);
     resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
     resizeDocks({alerts, summary}, {520, 520}, Qt::Horizontal);
     resizeDocks({app}, {170}, Qt::Vertical);
-    connect(navigator_, &Navigator::stageShown, this,
-            [tasks, summary, histogram, timeline](int32_t stageId, int32_t attemptId, int count) {
-                const QString id = QStringLiteral("%1.%2").arg(stageId).arg(attemptId);
-                tasks->setWindowTitle(tr("Tasks of stage %1 (%2)").arg(id).arg(count));
-                summary->setWindowTitle(tr("Summary metrics of stage %1").arg(id));
-                histogram->setWindowTitle(tr("Task histogram of stage %1").arg(id));
-                timeline->setWindowTitle(tr("Timeline of stage %1").arg(id));
-            });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -310,55 +211,37 @@ void MainWindow::showProgress(qint64 done, qint64 total) {
                                   QString::fromStdString(formatBytes(total))));
 }
 
-void MainWindow::showModel(ModelPtr model) {
-    model_ = std::move(model);
+void MainWindow::showModel() {
+    const ModelPtr& model = session_->model();
     rememberRecent(path_);
     progress_->setVisible(false);
     cancel_->setVisible(false);
-    overview_->setModel(model_);
-    navigator_->setModel(model_);
-    evidence_->setModel(model_);
-    executors_->setModel(model_);
-    sql_->setModel(model_);
-    cache_->setModel(model_);
-    dagJob_ = -1;
-    dag_->setJob(nullptr, -1);
-    environment_->setModel(model_);
-    appTimeline_->setModel(model_);
-    findings_->setAnalysis(nullptr);
-    gaps_->setAnalysis(nullptr, nullptr);
-    analysis_.reset();
-    exportAction_->setEnabled(false);
-    stages_->setModel(model_);
-    jobs_->setModel(model_);
-    warnings_->setModel(model_);
-    const Application& app = model_->application;
-    const size_t warnings = model_->report.warnings.size() + model_->report.suppressedWarnings;
+    exportAction_->setEnabled(false);  // until its findings are shown
+    const Application& app = model->application;
+    const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
     setWindowTitle(
         tr("%1 — Stagelight").arg(QString::fromStdString(app.name.empty() ? app.id : app.name)));
     status_->setText(
         tr("%1 · Spark %2 · loaded in %3 ms · %4 warnings")
             .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion))
-            .arg(qint64(model_->report.loadMillis))
+            .arg(qint64(model->report.loadMillis))
             .arg(warnings));
-    // Start on the longest stage, as the table is sorted.
-    if (stageView_->model()->rowCount() > 0) stageView_->selectRow(0);
     Q_EMIT modelShown();
 }
 
-void MainWindow::showAnalysis(ModelPtr model, AnalysisPtr analysis) {
-    if (model != model_) return;  // a newer log is on screen
-    analysis_ = std::move(analysis);
-    findings_->setAnalysis(analysis_);
-    gaps_->setAnalysis(model_, analysis_);
-    navigator_->setAnalysis(analysis_);
-    appTimeline_->setAnalysis(analysis_);
-    environment_->setAnalysis(analysis_);
-    executors_->setAnalysis(model_, analysis_);
-    findingView_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
+void MainWindow::showAnalysis() {
     exportAction_->setEnabled(true);
     compareRuns();  // a baseline chosen before stays the baseline of the new run
     Q_EMIT analysisShown();
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    if (!isVisible()) return;  // headless (tests, --screenshot): the signal and status bar tell
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setTextFormat(Qt::PlainText);  // messages name files and quote the log
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->open();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

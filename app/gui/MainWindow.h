@@ -1,7 +1,8 @@
 // The main window: overview and stage table in the middle; jobs, alerts (the diagnosis'
 // findings), the selected stage's tasks and summary metrics, and load warnings docked; a status
 // bar with the file, Spark version, load time and warning count. Logs open from the
-// toolbar, the command line, or by dropping a file on the window.
+// toolbar, the command line, or by dropping a file on the window. The window registers the
+// docks; each subscribes itself to the session and the Navigator, so nothing is pushed to them.
 #pragma once
 
 #include <QMainWindow>
@@ -11,6 +12,7 @@
 #include "qt/LoadSession.h"
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -19,33 +21,16 @@ class QPushButton;
 namespace stagelight {
 
 class ComparisonPanel;
-class CachePanel;
 class DataTableView;
-class StageDagView;
-class EnvironmentPanel;
-class ExecutorsPanel;
-class SqlPanel;
-class EvidencePanel;
-class FindingsModel;
-class GapsModel;
-class JobTableModel;
 class Navigator;
-class TaskSummaryModel;
-class TaskTableModel;
-class LoadWarningsModel;
-class OverviewPanel;
-class StageTableModel;
-class TaskHistogramView;
-class StageTimelineView;
-class AppTimelineView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
     void openLog(const QString& path);
-    ModelPtr currentModel() const { return model_; }
-    AnalysisPtr currentAnalysis() const { return analysis_; }
+    ModelPtr currentModel() const { return session_->model(); }
+    AnalysisPtr currentAnalysis() const { return session_->analysis(); }
     QStringList recentFiles() const;
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
     // Analysis > Rules: the rules of this and later analyses (kept in the settings).
@@ -60,6 +45,7 @@ Q_SIGNALS:
     void analysisShown();    // its findings are on screen too (used by --screenshot)
     void comparisonShown();  // the baseline comparison is on screen
     void loadFinishedWithError(const QString& message);
+    void analysisFailed(const QString& message);  // the model is on screen, its findings not
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -72,9 +58,14 @@ private:
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void createDocks();
-    void showModel(ModelPtr model);
-    void showAnalysis(ModelPtr model, AnalysisPtr analysis);
+    // Registers a dock: its title follows the content's window title.
+    QDockWidget* addDock(QWidget* content, const QString& name, Qt::DockWidgetArea area);
+    QDockWidget* addDock(QWidget* content, const QString& name, QDockWidget* tabbedWith);
+    void showModel();
+    void showAnalysis();
     void showProgress(qint64 done, qint64 total);
+    // A window-modal message (never a nested event loop: tests and --screenshot keep running).
+    void showError(const QString& title, const QString& message);
     void chooseFile();
     void editRules();
     void chooseExport();
@@ -82,41 +73,15 @@ private:
 
     LoadSession* session_;
     LoadSession* baselineSession_;
+    Navigator* navigator_;
     ModelPtr baselineModel_;
     AnalysisPtr baselineAnalysis_;
     QString baselinePath_;
     std::shared_ptr<const Comparison> comparisonResult_;
     QAction* exportAction_ = nullptr;
-    ModelPtr model_;
     QString path_;
-    OverviewPanel* overview_;
-    StageTableModel* stages_;
-    JobTableModel* jobs_;
-    LoadWarningsModel* warnings_;
-    DataTableView* stageView_;
-    DataTableView* jobView_;
-    DataTableView* warningView_;
-    FindingsModel* findings_;
-    TaskTableModel* tasks_;
-    TaskSummaryModel* summary_;
-    DataTableView* findingView_;
-    EvidencePanel* evidence_;
-    ComparisonPanel* comparison_;
-    ExecutorsPanel* executors_;
-    SqlPanel* sql_;
-    CachePanel* cache_;
-    StageDagView* dag_;
-    int32_t dagJob_ = -1;
-    EnvironmentPanel* environment_;
-    DataTableView* taskView_;
-    DataTableView* summaryView_;
-    TaskHistogramView* histogram_;
-    GapsModel* gaps_;
-    DataTableView* gapView_;
-    StageTimelineView* timeline_;
-    AppTimelineView* appTimeline_;
-    Navigator* navigator_;
-    AnalysisPtr analysis_;
+    DataTableView* stageView_ = nullptr;
+    ComparisonPanel* comparison_ = nullptr;
     QByteArray defaultLayout_;
     class QMenu* recentMenu_ = nullptr;
     QLineEdit* filter_;

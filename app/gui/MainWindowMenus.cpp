@@ -48,10 +48,12 @@ void MainWindow::compareWith(const QString& baselinePath) {
 }
 
 void MainWindow::compareRuns() {
-    if (!baselineModel_ || !baselineAnalysis_ || !model_ || !analysis_) return;
+    const ModelPtr& model = session_->model();
+    const AnalysisPtr& analysis = session_->analysis();
+    if (!baselineModel_ || !baselineAnalysis_ || !model || !analysis) return;
     comparisonResult_ = std::make_shared<const Comparison>(
-        stagelight::compareRuns(*baselineModel_, *baselineAnalysis_, *model_, *analysis_));
-    comparison_->setRuns(baselineModel_, QFileInfo(baselinePath_).fileName(), model_,
+        stagelight::compareRuns(*baselineModel_, *baselineAnalysis_, *model, *analysis));
+    comparison_->setRuns(baselineModel_, QFileInfo(baselinePath_).fileName(), model,
                          comparisonResult_);
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("comparisonDock"))) {
         dock->show();
@@ -61,7 +63,7 @@ void MainWindow::compareRuns() {
 }
 
 bool MainWindow::exportFindings(const QString& path, QString* error) {
-    if (!model_ || !analysis_) {
+    if (!session_->model() || !session_->analysis()) {
         if (error) *error = tr("No findings to export yet");
         return false;
     }
@@ -73,7 +75,7 @@ bool MainWindow::exportFindings(const QString& path, QString* error) {
     if (comparisonResult_)
         baseline = ReportBaseline{baselineModel_, QFileInfo(baselinePath_).fileName().toStdString(),
                                   *comparisonResult_};
-    const bool ok = writeReport(model_, *analysis_, path, format, QPageSize::A4, error,
+    const bool ok = writeReport(session_->model(), *session_->analysis(), path, format, QPageSize::A4, error,
                                 baseline ? &*baseline : nullptr);
     QApplication::restoreOverrideCursor();
     return ok;
@@ -88,7 +90,7 @@ void MainWindow::editRules() {
 void MainWindow::applyRules(const RuleConfig& rules) {
     session_->setRuleConfig(rules);
     QSettings().setValue(QStringLiteral("rules/json"), QString::fromStdString(rules.toJson()));
-    if (model_) session_->reanalyze(model_);
+    session_->reanalyze();  // a newer analysis supersedes one still running
 }
 
 void MainWindow::createMenus() {

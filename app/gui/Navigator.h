@@ -1,70 +1,58 @@
-// One place that moves every view to a piece of evidence: selecting a stage selects it in the
-// stage table and loads its tasks and summary; a finding selects its stage, then its outlier
-// tasks. Views never navigate each other directly.
+// The one navigation hub: turns "show me this" (an alert, a line of its evidence, a gap, a stage
+// or tasks picked in any view) into intents that every view applies itself. It knows no widget
+// and no rule by name: views subscribe to the intents they care about, and a finding says which
+// metric its outliers are shown in (Finding::focusMetric).
 #pragma once
 
+#include <QList>
 #include <QObject>
 
-#include "qt/LoadSession.h"
+#include <cstddef>
+#include <vector>
+
+#include "figures/Histogram.h"
+#include "model/Ids.h"
+#include "qt/MetaTypes.h"
 
 namespace stagelight {
 
-class DataTableView;
-class TaskHistogramView;
-class StageTimelineView;
-class AppTimelineView;
-class SqlPanel;
-class CachePanel;
-class StageTableModel;
-class TaskTableModel;
-class TaskSummaryModel;
+class LoadSession;
+
+// The index of a stage attempt in model->stages, or SIZE_MAX (no model, or not in the log).
+size_t stageIndexOf(const ModelPtr& model, StageKey stage);
 
 class Navigator : public QObject {
     Q_OBJECT
 public:
-    Navigator(DataTableView* stageView, StageTableModel* stages, TaskTableModel* tasks,
-              TaskSummaryModel* summary, DataTableView* taskView, QObject* parent);
-    void setModel(ModelPtr model) {
-        model_ = std::move(model);
-        analysis_.reset();
-    }
-    void setAnalysis(AnalysisPtr analysis);  // gaps for the timeline
-    void setHistogram(TaskHistogramView* histogram);
-    void setTimeline(StageTimelineView* timeline);
-    void setAppTimeline(AppTimelineView* timeline);
-    void setSqlPanel(SqlPanel* sql) { sql_ = sql; }
-    void setCachePanel(CachePanel* cache) { cache_ = cache; }
+    // The session tells which stages exist; nothing is shown for one that does not.
+    Navigator(const LoadSession* session, QObject* parent);
 
-    void showStage(int32_t stageId, int32_t attemptId);
+    void showStage(StageKey stage);
+    // An alert chosen: what the previous one marked is cleared, then its evidence is shown.
     void showFinding(const Finding& finding);
-    void showEvidence(const Evidence& evidence);     // one piece of a finding's evidence
-    void selectTasks(const QList<qint64>& taskIds);  // in the task table
+    // One line of a finding's evidence; `focus` is that finding's metric.
+    void showEvidence(const Evidence& evidence, HistogramMetric focus);
     void showGap(const Gap& gap);
+    void selectTasks(const QList<qint64>& taskIds);  // tasks picked in a chart
 
 Q_SIGNALS:
-    void stageShown(int32_t stageId, int32_t attemptId, int tasks);
+    // Forget what the previous navigation marked: highlighted tasks, a plan node, an RDD, a zoom.
+    void cleared();
+    void findingRequested(const stagelight::Finding& finding);  // the finding in full
+    void stageRequested(stagelight::StageKey stage);
+    // A finding's outliers, shown in `metric` (the stage was requested first).
+    void tasksHighlighted(stagelight::StageKey stage, const std::vector<int64_t>& taskIds,
+                          stagelight::HistogramMetric metric);
+    void tasksSelected(const QList<qint64>& taskIds);  // in the task table
+    // Epoch ms, margins included: a stage's window zooms that stage's timeline, one without a
+    // stage (an invalid key) the application timeline.
+    void timeWindowRequested(stagelight::StageKey stage, qint64 fromMs, qint64 toMs);
+    void sqlNodeRequested(stagelight::ExecutionId execution, qint64 planNode);
+    void rddRequested(stagelight::RddId rdd);
 
 private:
-    void loadStage(size_t stageIndex);  // the tasks and summary of model_->stages[stageIndex]
-    // Outlier tasks selected in the table and marked in the histogram (in the metric the rule
-    // is about) and the timeline.
-    void highlightTasks(const Evidence& tasks, const std::string& rule);
-    void zoomToWindow(const Evidence& window);
-
-    ModelPtr model_;
-    AnalysisPtr analysis_;
-    size_t stageIndex_ = SIZE_MAX;
-    DataTableView* stageView_;
-    StageTableModel* stages_;
-    TaskTableModel* tasks_;
-    TaskSummaryModel* summary_;
-    DataTableView* taskView_;
-    TaskHistogramView* histogram_ = nullptr;
-    StageTimelineView* timeline_ = nullptr;
-    AppTimelineView* appTimeline_ = nullptr;
-    SqlPanel* sql_ = nullptr;
-    CachePanel* cache_ = nullptr;
-    bool navigating_ = false;
+    void showWindow(const Evidence& window);
+    const LoadSession* session_;
 };
 
 }  // namespace stagelight

@@ -3,11 +3,14 @@
 #include <QFormLayout>
 #include <QLabel>
 
+#include "qt/LoadSession.h"
 #include "text/Format.h"
 
 namespace stagelight {
 
-OverviewPanel::OverviewPanel(QWidget* parent) : QWidget(parent), form_(new QFormLayout(this)) {
+OverviewPanel::OverviewPanel(LoadSession* session, QWidget* parent)
+    : QWidget(parent), form_(new QFormLayout(this)) {
+    setObjectName(QStringLiteral("overview"));
     form_->setLabelAlignment(Qt::AlignRight);
     app_ = addRow(tr("Application"));
     spark_ = addRow(tr("Spark"));
@@ -17,6 +20,7 @@ OverviewPanel::OverviewPanel(QWidget* parent) : QWidget(parent), form_(new QForm
     spill_ = addRow(tr("Spill / GC"));
     executors_ = addRow(tr("Executors"));
     source_ = addRow(tr("Log"));
+    connect(session, &LoadSession::modelAvailable, this, &OverviewPanel::setModel);
 }
 
 QLabel* OverviewPanel::addRow(const QString& label) {

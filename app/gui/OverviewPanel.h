@@ -1,5 +1,5 @@
-// The landing page's headline figures: application, wall clock, counts, data volumes. All text
-// from the log is set as plain text.
+// The landing page's headline figures: application, wall clock, counts, data volumes, from the
+// session's model. All text from the log is set as plain text.
 #pragma once
 
 #include <QWidget>
@@ -11,13 +11,15 @@ class QFormLayout;
 
 namespace stagelight {
 
+class LoadSession;
+
 class OverviewPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit OverviewPanel(QWidget* parent = nullptr);
-    void setModel(const ModelPtr& model);
+    OverviewPanel(LoadSession* session, QWidget* parent);
 
 private:
+    void setModel(const ModelPtr& model);
     QLabel* addRow(const QString& label);
     QFormLayout* form_;
     QLabel *app_, *spark_, *wallClock_, *counts_, *data_, *spill_, *executors_, *source_;

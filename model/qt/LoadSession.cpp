@@ -1,97 +1,83 @@
 #include "qt/LoadSession.h"
 
-#include <QMetaObject>
-#include <QPointer>
-#include <QThread>
-
 #include "load/Loader.h"
 
 namespace stagelight {
+namespace {
 
-LoadSession::LoadSession(QObject* parent) : QObject(parent) {
+struct Loaded {
+    ModelPtr model;  // null: `error` says why
+    QString error;
+};
+
+}  // namespace
+
+LoadSession::LoadSession(QObject* parent)
+    : QObject(parent), analyzer_([](const EventLogModel& m, const RuleConfig& r) {
+          return analyze(m, r);
+      }) {
     qRegisterMetaType<ModelPtr>();
     qRegisterMetaType<AnalysisPtr>();
 }
 
-LoadSession::~LoadSession() {
-    cancel();
-}
+LoadSession::~LoadSession() = default;
 
 void LoadSession::cancel() {
-    if (cancel_) cancel_->store(true);
+    loads_.cancel();
 }
 
 void LoadSession::load(const QString& path) {
-    cancel();
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = ++generation_;
-    ++running_;
-    QPointer<LoadSession> self(this);
-    auto cancelFlag = cancel_;
+    analyses_.cancel();  // the log on screen is being replaced: its pending analysis too
     const std::string file = path.toStdString();
-    QThread* thread = QThread::create([self, cancelFlag, file, generation, rules = rules_] {
-        LoadOptions options;
-        options.cancel = cancelFlag.get();
-        qint64 lastReported = -1;
-        options.progress = [&](uint64_t done, uint64_t total) {
-            // A few hundred updates at most, whatever the file size.
-            if (qint64(done) - lastReported < qint64(total / 200) && done < total) return;
-            lastReported = qint64(done);
-            QMetaObject::invokeMethod(
-                self,
-                [self, done, total, generation] {
-                    if (self && self->generation_ == generation)
-                        Q_EMIT self->progress(qint64(done), qint64(total));
-                },
-                Qt::QueuedConnection);
-        };
-        LoadResult result = loadEventLog(file, options);
-        const bool cancelled = result.cancelled || cancelFlag->load();
-        ModelPtr model(std::move(result.model));
-        const QString error = QString::fromStdString(result.error);
-        QMetaObject::invokeMethod(
-            self,
-            [self, model, error, cancelled, generation] {
-                if (!self) return;
-                --self->running_;
-                if (self->generation_ != generation || cancelled)
-                    return;  // superseded or cancelled
-                if (model)
-                    Q_EMIT self->modelAvailable(model);
-                else
-                    Q_EMIT self->loadFailed(error);
-            },
-            Qt::QueuedConnection);
-        if (!model || cancelled) return;
-        AnalysisPtr analysis = std::make_shared<const Analysis>(analyze(*model, rules));
-        QMetaObject::invokeMethod(
-            self,
-            [self, model, analysis, generation] {
-                if (self && self->generation_ == generation && !self->cancel_->load())
-                    Q_EMIT self->analysisAvailable(model, analysis);
-            },
-            Qt::QueuedConnection);
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    loads_.startJob(
+        [this, file](const JobControl& control) {
+            LoadOptions options;
+            options.cancel = control.cancelFlag();
+            qint64 lastReported = -1;
+            options.progress = [this, &control, &lastReported](uint64_t done, uint64_t total) {
+                // A few hundred updates at most, whatever the file size.
+                if (qint64(done) - lastReported < qint64(total / 200) && done < total) return;
+                lastReported = qint64(done);
+                // Runs on this session's thread, and only while the load is current.
+                control.post([this, done, total] { Q_EMIT progress(qint64(done), qint64(total)); });
+            };
+            LoadResult result = loadEventLog(file, options);
+            return Loaded{ModelPtr(std::move(result.model)), QString::fromStdString(result.error)};
+        },
+        [this](Loaded loaded) {
+            if (!loaded.model) {
+                Q_EMIT loadFailed(loaded.error);
+                return;
+            }
+            model_ = std::move(loaded.model);
+            analysis_.reset();
+            startAnalysis();  // on its worker while the views take the model
+            Q_EMIT cleared();
+            Q_EMIT modelAvailable(model_);
+        },
+        [this, path](const QString& error) {
+            Q_EMIT loadFailed(tr("%1 could not be loaded: %2").arg(path, error));
+        });
 }
 
-void LoadSession::reanalyze(ModelPtr model) {
-    if (!model) return;
-    const quint64 generation = generation_;  // a new load supersedes this analysis
-    QPointer<LoadSession> self(this);
-    QThread* thread = QThread::create([self, model, generation, rules = rules_] {
-        AnalysisPtr analysis = std::make_shared<const Analysis>(analyze(*model, rules));
-        QMetaObject::invokeMethod(
-            self,
-            [self, model, analysis, generation] {
-                if (self && self->generation_ == generation)
-                    Q_EMIT self->analysisAvailable(model, analysis);
-            },
-            Qt::QueuedConnection);
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+void LoadSession::reanalyze() {
+    if (model_) startAnalysis();
+}
+
+void LoadSession::startAnalysis() {
+    const ModelPtr model = model_;
+    analyses_.startJob(
+        [model, rules = rules_, analyzer = analyzer_](const JobControl&) {
+            return AnalysisPtr(std::make_shared<const Analysis>(analyzer(*model, rules)));
+        },
+        [this, model](AnalysisPtr analysis) {
+            if (model != model_) return;  // a newer log is on screen
+            analysis_ = std::move(analysis);
+            Q_EMIT analysisAvailable(model_, analysis_);
+        },
+        [this](const QString& error) {
+            Q_EMIT analysisFailed(tr("The diagnosis of this log failed: %1").arg(error));
+        });
 }
 
 }  // namespace stagelight

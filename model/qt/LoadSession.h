@@ -1,14 +1,20 @@
-// Loads an event log on a worker thread and hands the finished, immutable model to the GUI.
-// Each load has a generation number; results of a superseded load are dropped (as in hotspot).
+// The open log, for every view: loads an event log on a worker, analyses it on another, and is
+// the one publisher of what is on screen. Views subscribe to it themselves:
+//   cleared()            — a new log replaces the old one: drop everything shown;
+//   modelAvailable(m)    — the new log's model (findings come later);
+//   analysisAvailable(m, a) — its diagnosis, again after each reanalyze().
+// Jobs run through JobTracker: a newer load supersedes an older one and its analysis, a newer
+// analysis an older one (two quick rule changes leave the later on screen), and an exception in
+// a worker becomes loadFailed/analysisFailed instead of std::terminate.
 #pragma once
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <memory>
+#include <functional>
 
 #include "diagnosis/RuleConfig.h"
+#include "qt/JobTracker.h"
 #include "qt/MetaTypes.h"
 
 namespace stagelight {
@@ -16,30 +22,44 @@ namespace stagelight {
 class LoadSession : public QObject {
     Q_OBJECT
 public:
+    // How a model is analysed: analyze() unless a test injects a slow or throwing one.
+    using Analyzer = std::function<Analysis(const EventLogModel&, const RuleConfig&)>;
+
     explicit LoadSession(QObject* parent = nullptr);
-    ~LoadSession() override;
+    ~LoadSession() override;  // cancels, and waits for the workers
 
     void load(const QString& path);
-    void cancel();
+    void cancel();  // the running load stops and reports nothing
     // The rules of every later analysis (a rules file edited in the GUI).
     void setRuleConfig(const RuleConfig& config) { rules_ = config; }
     const RuleConfig& ruleConfig() const { return rules_; }
-    // Analyses a loaded model again (on a worker) with the current rules: analysisAvailable.
-    void reanalyze(ModelPtr model);
-    bool isLoading() const { return running_ > 0; }
+    // Analyses the model on screen again with the current rules: analysisAvailable.
+    void reanalyze();
+    bool isLoading() const { return loads_.isJobRunning(); }
+    void setAnalyzer(Analyzer analyzer) { analyzer_ = std::move(analyzer); }
+
+    // What was published last (null before the first log, and the analysis until it arrives).
+    const ModelPtr& model() const { return model_; }
+    const AnalysisPtr& analysis() const { return analysis_; }
 
 Q_SIGNALS:
     void progress(qint64 bytesDone, qint64 bytesTotal);
+    void cleared();
     void modelAvailable(stagelight::ModelPtr model);
-    // After the model: the diagnosis of the same log (findings come last, as they take longest).
     void analysisAvailable(stagelight::ModelPtr model, stagelight::AnalysisPtr analysis);
     void loadFailed(const QString& message);
+    void analysisFailed(const QString& message);
 
 private:
+    void startAnalysis();
+
     RuleConfig rules_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    quint64 generation_ = 0;
-    int running_ = 0;
+    Analyzer analyzer_;
+    ModelPtr model_;
+    AnalysisPtr analysis_;
+    // Last, so they are destroyed (and wait for their workers) first.
+    JobTracker loads_{this};
+    JobTracker analyses_{this};
 };
 
 }  // namespace stagelight

@@ -1,9 +1,9 @@
 // The main window opens a log on a worker thread, fills its tables, shows log text as plain text,
-// and reports an unreadable file; screenshots are saved for people to look at.
+// and reports an unreadable file; screenshots are saved for people to look at. Navigation from
+// the alerts is tst_navigation.
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
@@ -18,11 +18,11 @@
 #include "charts/CacheUsageChart.h"
 #include "charts/ExecutorChart.h"
 #include "charts/TaskHistogramView.h"
+#include "dag/PlanGraphView.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
-#include "gui/RulesDialog.h"
 #include "load/Loader.h"
 #include "qt/CacheTableModel.h"
 #include "qt/ComparisonModel.h"
@@ -94,96 +94,6 @@ private Q_SLOTS:
         QVERIFY(tablesWithRows >= 2);
         const QString shot =
             QString::fromStdString((test::binaryDir() / "main-window.png").string());
-        QVERIFY(w.grab().save(shot));
-    }
-
-    void alertsNavigateToTheirEvidence() {
-        const QString log = tmp_.filePath(QStringLiteral("skew.json"));
-        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario("skew")));
-        MainWindow w;
-        QSignalSpy analysed(&w, &MainWindow::analysisShown);
-        w.show();
-        w.openLog(log);
-        QVERIFY(analysed.wait(30000));
-        QTableView* alerts = nullptr;
-        QTableView* tasks = nullptr;
-        for (QTableView* t : w.findChildren<QTableView*>()) {
-            const QString first =
-                t->model()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
-            const QString second =
-                t->model()->headerData(1, Qt::Horizontal, Qt::DisplayRole).toString();
-            if (first == QStringLiteral("Severity") && second == QStringLiteral("Est. cost"))
-                alerts = t;
-            if (first == QStringLiteral("Task")) tasks = t;
-        }
-        QVERIFY(alerts && tasks);
-        QVERIFY(alerts->model()->rowCount() > 0);
-        // The most expensive finding is the skew of stage 1: activating it shows that stage's
-        // tasks with the skewed one selected.
-        const QModelIndex top = alerts->model()->index(0, 2);
-        QVERIFY(top.data().toString().contains(QStringLiteral("stage 1.0")));
-        auto* evidence = w.findChild<EvidencePanel*>();
-        QVERIFY(evidence);
-        QSignalSpy rawShown(evidence, &EvidencePanel::rawEventsShown);
-        Q_EMIT alerts->activated(top);
-        QCOMPARE(tasks->model()->rowCount(), 32);
-        const QModelIndexList selected = tasks->selectionModel()->selectedRows();
-        QVERIFY(!selected.isEmpty());
-        // The histogram shows the stage with the outliers highlighted.
-        auto* histogram = w.findChild<TaskHistogramView*>(QStringLiteral("stageHistogram"));
-        QVERIFY(histogram);
-        QCOMPARE(histogram->histogram().tasks, size_t(32));
-        QVERIFY(histogram->highlightedTasks() > 0);
-        QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
-        // The timeline is zoomed to the evidence window and marks the same tasks.
-        auto* timeline = w.findChild<StageTimelineView*>(QStringLiteral("stageTimeline"));
-        QVERIFY(timeline && timeline->historyDepth() > 0);
-        const auto [from, to] = timeline->visibleRange();
-        QVERIFY(from >= timeline->lanes().start - (to - from) &&
-                to <= timeline->lanes().end + (to - from));
-        // The evidence dock shows the raw TaskEnd of the outlier, read back from the log.
-        QVERIFY(rawShown.size() > 0 || rawShown.wait(10000));
-        const QString raw = evidence->rawText();
-        QVERIFY2(raw.contains(QStringLiteral("\"Event\": \"SparkListenerTaskEnd\"")),
-                 qPrintable(raw.left(300)));
-        QVERIFY(raw.contains(QStringLiteral("\"Event\": \"SparkListenerStageCompleted\"")));
-        // The filter narrows the alerts to matching findings.
-        auto* filter = w.findChild<QLineEdit*>(QStringLiteral("alertFilter"));
-        QVERIFY(filter);
-        const int all = alerts->model()->rowCount();
-        filter->setText(QStringLiteral("skew"));
-        QVERIFY(alerts->model()->rowCount() >= 1 && alerts->model()->rowCount() < all);
-        filter->clear();
-        QCOMPARE(alerts->model()->rowCount(), all);
-        // Rules edited in the GUI re-run the diagnosis: with task-skew off its alert goes away,
-        // and the choice is kept for the next window.
-        RuleConfig noSkew;
-        noSkew.disabled.insert("task-skew");
-        w.applyRules(noSkew);
-        QVERIFY(analysed.wait(30000));
-        for (int row = 0; row < alerts->model()->rowCount(); ++row)
-            QVERIFY(alerts->model()->index(row, 3).data().toString() !=
-                    QStringLiteral("task-skew"));
-        QVERIFY(QSettings()
-                    .value(QStringLiteral("rules/json"))
-                    .toString()
-                    .contains(QStringLiteral("task-skew")));
-        RulesDialog dialog(noSkew);
-        QVERIFY(dialog.config().disabled.count("task-skew"));
-        QCOMPARE(dialog.config().toJson(), noSkew.toJson());
-        w.applyRules(RuleConfig{});
-        QVERIFY(analysed.wait(30000));
-        // File > Export findings writes the same report as `stagelight report`.
-        const QString pdf = tmp_.filePath(QStringLiteral("findings.pdf"));
-        QString error;
-        QVERIFY2(w.exportFindings(pdf, &error), qPrintable(error));
-        QFile exported(pdf);
-        QVERIFY(exported.open(QIODevice::ReadOnly));
-        QVERIFY(exported.read(5) == "%PDF-");
-        QVERIFY(w.exportFindings(tmp_.filePath(QStringLiteral("findings.json")), &error));
-        QVERIFY(dialog.grab().save(
-            QString::fromStdString((test::binaryDir() / "rules-dialog.png").string())));
-        const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
         QVERIFY(w.grab().save(shot));
     }
 
@@ -321,6 +231,7 @@ private Q_SLOTS:
         QVERIFY(sql);
         sql->showExecution(2);
         QVERIFY(sql->planText().contains(QStringLiteral("Physical Plan")));
+        QTRY_VERIFY_WITH_TIMEOUT(!sql->graph()->layoutPending(), 30000);  // laid out on a worker
         raise("sqlDock");
         save(sql, "sql.png");
         // The adaptive query (the demo's skewed aggregation) switches to its initial plan.
@@ -332,6 +243,7 @@ private Q_SLOTS:
             QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=true")));
             sql->showInitialPlan(true);
             QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=false")));
+            QTRY_VERIFY_WITH_TIMEOUT(!sql->graph()->layoutPending(), 30000);
             save(sql, "sql-initial-plan.png");
             sql->showInitialPlan(false);
         }

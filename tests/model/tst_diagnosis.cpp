@@ -20,6 +20,8 @@ class Diagnosis : public QObject {
 private Q_SLOTS:
     void eachRuleFiresOnItsScenario_data();
     void eachRuleFiresOnItsScenario();
+    void findingsNameTheMetricTheyAreAbout_data();
+    void findingsNameTheMetricTheyAreAbout();
     void healthyLogIsClean();
     void configuredProblemsAreFound();
     void thresholdsComeFromTheRulesFile();
@@ -123,6 +125,36 @@ void Diagnosis::eachRuleFiresOnItsScenario() {
             QVERIFY(exec);
             QVERIFY(e.nodeId >= 0 && size_t(e.nodeId) < exec->plan.nodes.size());
         }
+}
+
+void Diagnosis::findingsNameTheMetricTheyAreAbout_data() {
+    // The histogram a finding's outliers are shown in (window and report alike) is the rule's
+    // word, not a rule-name switch elsewhere.
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<int>("metric");
+    QTest::newRow("skew") << "skew" << "task-skew" << int(HistogramMetric::ShuffleRead);
+    QTest::newRow("spill") << "spill" << "spill" << int(HistogramMetric::SpillDisk);
+    QTest::newRow("gc") << "gc-pressure" << "gc-pressure" << int(HistogramMetric::GcTime);
+    QTest::newRow("small files") << "small-files" << "small-files-read"
+                                 << int(HistogramMetric::Input);
+    QTest::newRow("others") << "too-few-partitions" << "too-few-partitions"
+                            << int(HistogramMetric::Duration);
+}
+
+void Diagnosis::findingsNameTheMetricTheyAreAbout() {
+    QFETCH(QString, scenario);
+    QFETCH(QString, rule);
+    QFETCH(int, metric);
+    auto model = this->scenario(scenario.toStdString());
+    QVERIFY(model);
+    int found = 0;
+    for (const Finding& f : analyze(*model).findings)
+        if (f.rule == rule.toStdString()) {
+            ++found;
+            QCOMPARE(int(f.focusMetric), metric);
+        }
+    QVERIFY(found > 0);
 }
 
 void Diagnosis::healthyLogIsClean() {

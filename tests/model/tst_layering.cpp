@@ -1,6 +1,7 @@
 // The layer rules of design.md, enforced: model/core includes no Qt header; model/qt no QtGui or
-// QtWidgets header (nor QCustomPlot); views/ never reach into app/; and inside model/core each
-// folder includes only the folders below it (README "Architecture").
+// QtWidgets header (nor QCustomPlot); views/ never reach into app/; inside model/core each folder
+// includes only the folders below it (README "Architecture"); and no code outside the rules
+// compares a finding's rule name (the rules say what to show: Finding::focusMetric).
 #include <QtTest>
 
 #include <fstream>
@@ -108,6 +109,19 @@ std::vector<std::string> innerOrderOffences(const fs::path& core) {
     return bad;
 }
 
+// Lines of source files under `dir` containing `text`.
+std::vector<std::string> linesContaining(const fs::path& dir, const std::string& text) {
+    std::vector<std::string> found;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+        if (e.path().extension() != ".h" && e.path().extension() != ".cpp") continue;
+        std::ifstream in(e.path());
+        std::string line;
+        for (int n = 1; std::getline(in, line); ++n)
+            if (line.find(text) != std::string::npos)
+                found.push_back(e.path().string() + ":" + std::to_string(n) + ": " + line);
+    }
+    return found;
+}
 std::string join(const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += x + "\n";
@@ -150,6 +164,14 @@ private Q_SLOTS:
         stagelight::test::writeFile(root / "gadgets" / "y.h", "\n");
         const auto bad = innerOrderOffences(root);
         QCOMPARE(bad.size(), size_t(2));
+    }
+    void ruleNamesStayInTheRules() {
+        const fs::path src = stagelight::test::sourceDir();
+        std::vector<std::string> bad;
+        for (const char* dir : {"app", "views", "model/qt", "model/core/report", "model/core/compare"})
+            for (const char* compare : {"rule == \"", "rule != \""})
+                for (auto& hit : linesContaining(src / dir, compare)) bad.push_back(hit);
+        QVERIFY2(bad.empty(), join(bad).c_str());
     }
     void theRuleCatchesAnOffender() {
         // Guard against a rule that can never fire: a Qt include in a scratch tree is found.

@@ -2,10 +2,16 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "load/Loader.h"
 #include "qt/CacheTableModel.h"
+#include "qt/ComparisonModel.h"
 #include "qt/EnvironmentModel.h"
 #include "qt/ExecutorTableModel.h"
 #include "qt/FindingsModel.h"
@@ -254,6 +260,43 @@ private Q_SLOTS:
                      (*rest)[SummaryMetric::Duration][size_t(c - TaskSummaryModel::Min)]);
     }
 
+    void comparisonTable() {
+        // A skewed run against the same run salted: both stages match, the skewed one regressed.
+        auto skewed = gen::makeScenario("skew");
+        auto salted = skewed;
+        for (auto& stage : salted.jobs[0].stages) stage.skew = 1;
+        const auto dir = std::filesystem::path(tmp_.path().toStdString());
+        test::writeFile(dir / "salted", gen::generateLogText(salted));
+        test::writeFile(dir / "skewed", gen::generateLogText(skewed));
+        LoadResult base = loadEventLog(dir / "salted"), trial = loadEventLog(dir / "skewed");
+        QVERIFY(base.model && trial.model);
+        const Analysis baseAnalysis = analyze(*base.model), trialAnalysis = analyze(*trial.model);
+        auto comparison = std::make_shared<const Comparison>(
+            compareRuns(*base.model, baseAnalysis, *trial.model, trialAnalysis));
+        ComparisonModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setComparison(comparison);
+        QCOMPARE(m.rowCount(), 2);
+        QCOMPARE(m.columnCount(), int(ComparisonModel::ColumnCount));
+        for (int row = 0; row < m.rowCount(); ++row) {
+            QVERIFY(m.baseline(row) && m.trial(row));
+            for (int col = 0; col < m.columnCount(); ++col) {
+                QVERIFY(!m.headerData(col, Qt::Horizontal, Qt::DisplayRole).toString().isEmpty());
+                m.data(m.index(row, col), Qt::DisplayRole);
+                m.data(m.index(row, col), ComparisonModel::SortRole);
+            }
+        }
+        // The regressed stage's duration delta is positive and sorts as a number.
+        bool slower = false;
+        for (int row = 0; row < m.rowCount(); ++row)
+            slower = slower ||
+                     m.data(m.index(row, ComparisonModel::DurationDelta), ComparisonModel::SortRole)
+                             .toDouble() > 0;
+        QVERIFY(slower);
+        m.setComparison(nullptr);
+        QCOMPARE(m.rowCount(), 0);
+    }
+
     void loadSessionDeliversAndDropsStaleResults() {
         LoadSession session;
         QSignalSpy available(&session, &LoadSession::modelAvailable);
@@ -273,6 +316,51 @@ private Q_SLOTS:
         session.load(QStringLiteral("/nonexistent/log"));
         QVERIFY(failed.wait(20000));
         QVERIFY(failed.first().first().toString().contains(QStringLiteral("no such file")));
+    }
+
+    void aNewerAnalysisSupersedesAnOlderOne() {
+        LoadSession session;
+        QSignalSpy analysed(&session, &LoadSession::analysisAvailable);
+        QSignalSpy cleared(&session, &LoadSession::cleared);
+        session.load(QString::fromStdString(
+            (std::filesystem::path(tmp_.path().toStdString()) / "demo").string()));
+        QVERIFY(analysed.wait(20000));
+        QCOMPARE(cleared.size(), 1);  // before the model: views drop the old log
+        // The first analysis is slow and would finish last; only the second may be published.
+        std::atomic<int> calls{0};
+        session.setAnalyzer([&calls](const EventLogModel& m, const RuleConfig& r) {
+            if (calls++ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            return analyze(m, r);
+        });
+        RuleConfig noSkew;
+        noSkew.disabled.insert("task-skew");
+        session.setRuleConfig(RuleConfig{});
+        session.reanalyze();
+        QTRY_COMPARE(calls.load(), 1);  // running, not merely queued
+        session.setRuleConfig(noSkew);
+        session.reanalyze();
+        QVERIFY(analysed.wait(20000));
+        QTest::qWait(600);  // the slow first analysis has finished by now
+        QCOMPARE(analysed.size(), 2);
+        const auto latest = analysed.last().at(1).value<AnalysisPtr>();
+        QCOMPARE(latest, session.analysis());
+        for (const Finding& f : latest->findings) QVERIFY(f.rule != "task-skew");
+        QCOMPARE(cleared.size(), 1);  // a reanalysis keeps the model on screen
+    }
+
+    void aThrowingAnalysisIsReportedNotFatal() {
+        LoadSession session;
+        session.setAnalyzer([](const EventLogModel&, const RuleConfig&) -> Analysis {
+            throw std::logic_error("rule threshold not declared: minRatoi");
+        });
+        QSignalSpy model(&session, &LoadSession::modelAvailable);
+        QSignalSpy failed(&session, &LoadSession::analysisFailed);
+        session.load(QString::fromStdString(
+            (std::filesystem::path(tmp_.path().toStdString()) / "demo").string()));
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(model.size(), 1);  // the log itself is shown
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("minRatoi")));
+        QVERIFY(!session.analysis());
     }
 };
 

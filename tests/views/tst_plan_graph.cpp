@@ -1,6 +1,7 @@
 // The SQL plan graph: Graphviz's layout of known plans has no overlapping operators, every edge
 // starts at its child and ends (arrow tip) at its parent, operators sit inside their stage's box;
-// clicking an operator asks for the stage that ran it; a 2,000-operator plan lays out too.
+// clicking an operator asks for the stage that ran it; a 2,000-operator plan lays out too. Every
+// layout runs on a worker, so the tests wait for it.
 #include <QApplication>
 #include <QPainter>
 #include <QWheelEvent>
@@ -77,6 +78,7 @@ private Q_SLOTS:
         int clicked = 0;
         for (const SqlExecution& q : model->sqlExecutions) {
             view.setExecution(model, q.id);
+            QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
             // One box per operator, two per shuffle exchange (write and read halves).
             const PlanGraph& g = view.graph();
             QCOMPARE(view.nodeCount(), int(g.nodes.size()));
@@ -102,6 +104,10 @@ private Q_SLOTS:
         }
         QVERIFY(clicked >= 4);
         view.setExecution(model, 2);
+        // Small plans too are laid out on a worker: Graphviz's lock may be held by another view.
+        QVERIFY(view.layoutPending());
+        QCOMPARE(view.nodeCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "plan-graph.png").string())));
         // Zoomed in, part of the plan is off screen: the mini-map shows where the view is.
@@ -128,10 +134,12 @@ private Q_SLOTS:
             return out;
         };
         view.setExecution(model, q->id, PlanGraphView::Which::Final);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
         QVERIFY(names().contains(QStringLiteral("ShuffleQueryStage")));
         QVERIFY(names().contains(QStringLiteral("Exchange (write)")));
         const int finalCount = view.nodeCount();
         view.setExecution(model, q->id, PlanGraphView::Which::Initial);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
         QVERIFY(!names().contains(QStringLiteral("ShuffleQueryStage")));
         QVERIFY(names().contains(QStringLiteral("Exchange (read)")));
         QVERIFY(view.nodeCount() < finalCount);
@@ -141,6 +149,7 @@ private Q_SLOTS:
         const SqlExecution& plain = model->sqlExecutions.front();
         QCOMPARE(plain.planUpdates, 0);
         view.setExecution(model, plain.id, PlanGraphView::Which::Initial);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
         QCOMPARE(view.nodeCount(),
                  int(buildPlanGraph(plain.plan, PlanMetricTable(*model, plain)).nodes.size()));
     }
@@ -164,7 +173,7 @@ private Q_SLOTS:
                 QVERIFY(!q.initialPlan.nodes.empty());
                 for (auto which : {PlanGraphView::Which::Final, PlanGraphView::Which::Initial}) {
                     view.setExecution(model, q.id, which);
-                    QTRY_VERIFY(!view.layoutPending());
+                    QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
                     QVERIFY(view.layout().ok);
                     for (const auto& n : view.graph().nodes)
                         split += n.half == ExchangeHalf::Read ? 1 : 0;
@@ -257,7 +266,10 @@ private Q_SLOTS:
         view.resize(900, 600);
         view.show();
         for (const Job& job : model->jobs) {
+            QSignalSpy laidOut(&view, &StageDagView::laidOut);
             view.setJob(model, job.id);
+            QVERIFY(view.layoutPending());  // never laid out on the GUI thread
+            QVERIFY(laidOut.wait(20000));
             const LayoutResult& out = view.layout();
             QVERIFY(out.ok);
             QVERIFY(!view.stages().empty());
@@ -272,6 +284,7 @@ private Q_SLOTS:
             QCOMPARE(clicked.first().first().toInt(), view.stages().front().first);
         }
         view.setJob(model, 2);  // a join: two scans feed the join stage
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
         QVERIFY(view.stages().size() >= 2);
         QVERIFY(!view.layout().edges.empty());
         QVERIFY(

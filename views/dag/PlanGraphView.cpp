@@ -4,7 +4,6 @@
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +16,8 @@ namespace stagelight {
 namespace {
 
 constexpr double kPad = 6, kMaxTextWidth = 440;
-constexpr size_t kLayoutInline = 400;  // operators laid out on the GUI thread (< ~0.1 s)
+// Up to this many operators a layout takes < ~0.1 s: no placeholder flashes up meanwhile.
+constexpr size_t kLayoutQuietly = 400;
 
 QString text(const std::string& s) {
     return QString::fromStdString(s);
@@ -28,11 +28,6 @@ QString text(const std::string& s) {
 PlanGraphView::PlanGraphView(QWidget* parent) : GraphView(parent) {
     miniMap_ = new MiniMap(this);
     miniMap_->hide();
-    layoutJob_ = new QFutureWatcher<LayoutResult>(this);
-    connect(layoutJob_, &QFutureWatcherBase::finished, this, [this] {
-        if (!layoutJob_->isCanceled() && layoutJob_->future().resultCount() > 0)
-            addItems(layoutJob_->result());
-    });
     // Thousands of operators: find the items under a point without scanning them all.
     scene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
@@ -46,7 +41,7 @@ void PlanGraphView::setExecution(ModelPtr model, int64_t executionId, Which whic
     graph_ = {};
     layout_ = {};
     highlighted_ = -1;
-    layoutJob_->cancel();  // a layout still running for the previous plan is dropped
+    layouts_.cancel();  // a layout still running for the previous plan is dropped
     const SqlExecution* q = model_ ? model_->sqlExecution(executionId) : nullptr;
     if (!q) return;
     const SqlPlan& plan =
@@ -87,12 +82,24 @@ void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metri
     for (const auto& [s, a] : clusterStages)
         in.clusterLabels.push_back("stage " + std::to_string(s) + "." + std::to_string(a));
     clusterLabels_ = in.clusterLabels;
-    if (graph_.nodes.size() <= kLayoutInline) return addItems(layoutGraph(in));
-    // Big plans take dot a second or more: laid out on a worker, the window stays live.
-    auto* note = scene()->addSimpleText(
-        tr("Laying out %L1 operators…").arg(qulonglong(graph_.nodes.size())));
-    note->setBrush(palette().color(QPalette::PlaceholderText));
-    layoutJob_->setFuture(QtConcurrent::run([in] { return layoutGraph(in); }));
+    if (graph_.nodes.size() > kLayoutQuietly) {
+        // Big plans take dot a second or more.
+        auto* note = scene()->addSimpleText(
+            tr("Laying out %L1 operators…").arg(qulonglong(graph_.nodes.size())));
+        note->setBrush(palette().color(QPalette::PlaceholderText));
+    }
+    layouts_.startJob([in](const JobControl&) { return layoutGraph(in); },
+                      [this](LayoutResult layout) {
+                          addItems(std::move(layout));
+                          Q_EMIT laidOut();
+                      },
+                      [this](const QString& error) {
+                          scene()->clear();
+                          auto* note = scene()->addSimpleText(
+                              tr("The plan could not be laid out: %1").arg(error));
+                          note->setBrush(palette().color(QPalette::PlaceholderText));
+                          Q_EMIT laidOut();
+                      });
 }
 
 void PlanGraphView::addItems(LayoutResult layout) {

@@ -3,13 +3,14 @@
 // exchanges split into a write half (map stage) and a read half (reducing stage), shaded by their
 // share of the plan's measured time; laid out by Graphviz dot, drawn with QGraphicsScene.
 // Ctrl+wheel zooms, dragging pans, Home fits the plan; clicking an operator asks to show the
-// stage that ran it. With adaptive execution, the final plan or the initial one.
+// stage that ran it. With adaptive execution, the final plan or the initial one. Every layout
+// runs on a worker (Graphviz holds a process-wide lock, so the window never waits on another
+// view's layout); a big plan shows "Laying out N operators…" meanwhile.
 #pragma once
-
-#include <QFutureWatcher>
 
 #include "dag/GraphView.h"
 #include "figures/PlanGraph.h"
+#include "qt/JobTracker.h"
 #include "qt/MetaTypes.h"
 
 namespace stagelight {
@@ -31,10 +32,11 @@ public:
     int nodeCount() const { return int(layout_.nodes.size()); }
     QPoint nodePosition(int node) const;  // centre of a graph node in viewport coordinates
     bool miniMapShown() const;
-    bool layoutPending() const { return layoutJob_->isRunning(); }  // a big plan on a worker
+    bool layoutPending() const { return layouts_.isJobRunning(); }  // on a worker
 
 Q_SIGNALS:
     void stageRequested(qint32 stageId, qint32 attemptId);
+    void laidOut();  // the plan's layout arrived and is drawn
 
 protected:
     void zoomed() override { placeMiniMap(); }
@@ -54,8 +56,8 @@ private:
     std::vector<std::string> clusterLabels_;
     std::vector<QGraphicsItem*> nodeItems_;
     int64_t highlighted_ = -1;
-    QFutureWatcher<LayoutResult>* layoutJob_;
     MiniMap* miniMap_;
+    JobTracker layouts_{this};  // last: waits for a running layout before the rest goes
 };
 
 }  // namespace stagelight

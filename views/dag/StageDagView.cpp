@@ -27,18 +27,24 @@ StageDagView::StageDagView(QWidget* parent) : GraphView(parent) {}
 
 void StageDagView::setJob(ModelPtr model, int32_t jobId) {
     model_ = std::move(model);
+    layouts_.cancel();  // the layout of the job before is dropped
     scene()->clear();
     layout_ = {};
     stages_.clear();
+    input_ = {};
+    labels_.clear();
+    attempts_.clear();
+    totals_.clear();
     const Job* job = model_ ? model_->job(jobId) : nullptr;
     if (!job) return;
     const EventLogModel& m = *model_;
-    const auto& totals = m.derived.stageTotals;
+    totals_ = m.derived.stageTotals;
+    const auto& totals = totals_;
     std::vector<int32_t> ids = job->stageIds;
     std::sort(ids.begin(), ids.end());
-    LayoutInput in;
-    std::vector<QString> labels;
-    std::vector<const StageAttempt*> attempts;
+    LayoutInput& in = input_;
+    std::vector<QString>& labels = labels_;
+    std::vector<const StageAttempt*>& attempts = attempts_;
     std::map<std::pair<int32_t, int32_t>, int> nodeOf;  // (stage, rdd) → node
     for (int32_t id : ids) {
         const StageAttempt* s = latestAttempt(m, id);
@@ -101,8 +107,34 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
             }
             if (last >= 0 && first >= 0) in.edges.push_back({last, first});
         }
-    layout_ = layoutGraph(in);
+    if (in.nodes.size() > 400) {  // a second or more: say so meanwhile
+        auto* note = scene()->addSimpleText(
+            tr("Laying out %L1 RDDs…").arg(qulonglong(in.nodes.size())));
+        note->setBrush(palette().color(QPalette::PlaceholderText));
+    }
+    layouts_.startJob([in](const JobControl&) { return layoutGraph(in); },
+                      [this](LayoutResult layout) {
+                          addItems(std::move(layout));
+                          Q_EMIT laidOut();
+                      },
+                      [this](const QString& error) {
+                          scene()->clear();
+                          auto* note = scene()->addSimpleText(
+                              tr("The job could not be laid out: %1").arg(error));
+                          note->setBrush(palette().color(QPalette::PlaceholderText));
+                          Q_EMIT laidOut();
+                      });
+}
+
+void StageDagView::addItems(LayoutResult layout) {
+    scene()->clear();
+    layout_ = std::move(layout);
     if (!layout_.ok) return;
+    const EventLogModel& m = *model_;
+    const LayoutInput& in = input_;
+    const std::vector<QString>& labels = labels_;
+    const std::vector<const StageAttempt*>& attempts = attempts_;
+    const auto& totals = totals_;
 
     // The slowest stage is emphasized; skipped ones are dimmed.
     int64_t slowest = 0;

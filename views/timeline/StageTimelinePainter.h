@@ -11,6 +11,7 @@
 #include <QPalette>
 #include <QRectF>
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -27,6 +28,9 @@ class StageTimelinePainter {
 public:
     void setStage(ModelPtr model, size_t stageIndex);
     void setHighlightedTasks(const std::vector<int64_t>& taskIds);
+    size_t highlightedTasks() const {  // of the stage's tasks, how many are highlighted
+        return size_t(std::count(highlighted_.begin(), highlighted_.end(), uint8_t(1)));
+    }
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows) { gaps_ = std::move(windows); }
 
     const SlotLanes& lanes() const { return lanes_; }

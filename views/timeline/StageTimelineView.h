@@ -16,6 +16,7 @@ public:
     explicit StageTimelineView(QWidget* parent = nullptr);
     void setStage(ModelPtr model, size_t stageIndex);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
+    size_t highlightedTasks() const { return painter_.highlightedTasks(); }
     // Gaps of the time accounting inside this stage (drawn as shaded bands behind the bars).
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows);
 

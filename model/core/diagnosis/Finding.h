@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "figures/Histogram.h"
+
 namespace stagelight {
 
 enum class Severity { Info, Warning, Critical };
@@ -40,6 +42,9 @@ struct Finding {
     std::string costMethod;  // how the cost was estimated
     std::string fix;
     std::vector<Evidence> evidence;
+    // The task metric the finding is about: the histogram its outliers are shown in, in the
+    // window and in the report. Rules set it, so nothing outside them compares rule names.
+    HistogramMetric focusMetric = HistogramMetric::Duration;
     // Findings whose cost is not wall clock (idle cores cost executor hours, a bad setting risks
     // failures) set the least severity they deserve.
     Severity minSeverity = Severity::Info;

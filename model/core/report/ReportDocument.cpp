@@ -43,16 +43,6 @@ size_t stageIndexOf(const EventLogModel& m, int32_t stageId, int32_t attemptId) 
     return s ? size_t(s - m.stages.data()) : SIZE_MAX;
 }
 
-HistogramMetric metricFor(const Finding& f, const StageTotals& st) {
-    if (f.rule == "spill" || f.rule == "memory-per-task") return HistogramMetric::SpillDisk;
-    if (f.rule == "gc-pressure") return HistogramMetric::GcTime;
-    if (f.rule == "task-skew" && st.shuffleReadBytes() > 0) return HistogramMetric::ShuffleRead;
-    if ((f.rule == "task-skew" || f.rule == "small-files-read") &&
-        st.sum(TaskField::InputBytesRead) > 0)
-        return HistogramMetric::Input;
-    return HistogramMetric::Duration;
-}
-
 std::vector<std::string> planNodeLines(const EventLogModel& m, const Evidence& e,
                                        const std::unordered_map<int64_t, int64_t>& totals) {
     std::vector<std::string> lines;
@@ -105,7 +95,6 @@ std::vector<std::string> executorLines(const EventLogModel& m, const std::string
 }
 
 std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
-                                     const std::vector<StageTotals>& totals,
                                      const std::unordered_map<int64_t, int64_t>& accum) {
     std::vector<ReportFigure> out;
     std::vector<int64_t> outliers;
@@ -121,7 +110,7 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
             ReportFigure fig;
             fig.kind = ReportFigure::Kind::Histogram;
             fig.stageIndex = si;
-            fig.metric = metricFor(f, totals[si]);
+            fig.metric = f.focusMetric;  // the rule says which metric it is about
             fig.taskIds = outliers;
             fig.caption = std::string(histogramMetricName(fig.metric)) + " of the tasks of " +
                           stageName(m.stages[si]) +
@@ -233,7 +222,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     const auto accum = accumulatorTotals(m);
     for (size_t i = 0; i < a.findings.size(); ++i) {
         doc.totalCostMs += a.findings[i].estimatedCostMs;
-        doc.sections.push_back({i, figuresFor(m, a.findings[i], totals, accum)});
+        doc.sections.push_back({i, figuresFor(m, a.findings[i], accum)});
     }
     doc.slowestStages.assign(
         summary.stages.begin(),

@@ -32,6 +32,7 @@ RuleDef gcPressureRule() {
                 "avoid caching deserialized objects (MEMORY_ONLY_SER), or try "
                 "spark.executor.extraJavaOptions=-XX:+UseG1GC";
             f.evidence = {Evidence::stage(s.stageId, s.attemptId), stageWindow(s)};
+            f.focusMetric = HistogramMetric::GcTime;
             out.push_back(std::move(f));
         }
         return RuleRun{};

@@ -30,6 +30,7 @@ RuleDef memoryPerTaskRule() {
                    formatBytes(spilled) + " to disk.";
         f.costMethod = "see the spill findings for the time";
         f.minSeverity = Severity::Info;
+        f.focusMetric = HistogramMetric::SpillDisk;  // the memory a task lacks shows as spill
         f.fix = "Fewer cores per executor (spark.executor.cores=" +
                 std::to_string(std::max<int64_t>(1, cores / 2)) +
                 ") or more memory (spark.executor.memory=" + std::to_string((*memory >> 20) * 2) +

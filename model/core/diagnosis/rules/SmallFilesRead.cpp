@@ -34,6 +34,7 @@ RuleDef smallFilesReadRule() {
                 "Compact the input into files of 128 MiB–1 GiB (OPTIMIZE, or rewrite with "
                 "repartition), or have the writer produce fewer files";
             f.evidence = {Evidence::sqlNode(e.id, id, "the scan")};
+            f.focusMetric = HistogramMetric::Input;
             out.push_back(std::move(f));
         });
         return RuleRun{};

@@ -66,6 +66,7 @@ RuleDef spillRule() {
                 Evidence::stage(s.stageId, s.attemptId),
                 Evidence::tasks(s.stageId, s.attemptId, ids, "the tasks that spilled most"),
                 stageWindow(s)};
+            f.focusMetric = HistogramMetric::SpillDisk;
             out.push_back(std::move(f));
         }
         return RuleRun{};

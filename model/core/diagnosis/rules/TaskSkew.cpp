@@ -71,6 +71,15 @@ RuleDef taskSkewRule() {
             f.evidence = {Evidence::stage(s.stageId, s.attemptId),
                           Evidence::tasks(s.stageId, s.attemptId, outliers, "the skewed tasks"),
                           stageWindow(s)};
+            // Its outliers are shown by what the largest partition was read from.
+            const TaskTable& t = in.ctx.model.tasks;
+            for (uint32_t r : s.rows)
+                if (taskDataBytes(t, r) == maxBytes) {
+                    const int64_t input = t.get(r, TaskField::InputBytesRead);
+                    f.focusMetric = maxBytes - input >= input ? HistogramMetric::ShuffleRead
+                                                              : HistogramMetric::Input;
+                    break;
+                }
             out.push_back(std::move(f));
         }
         return RuleRun{};

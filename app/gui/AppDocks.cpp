@@ -1,0 +1,149 @@
+#include "gui/AppDocks.h"
+
+#include <QItemSelectionModel>
+#include <QLineEdit>
+
+#include <utility>
+
+#include "gui/DockLayout.h"
+#include "gui/Navigator.h"
+#include "qt/FindingsModel.h"
+#include "qt/GapsModel.h"
+#include "qt/JobTableModel.h"
+#include "qt/LoadSession.h"
+#include "qt/LoadWarningsModel.h"
+#include "qt/StageTableModel.h"
+#include "tables/CellDelegates.h"
+#include "tables/DataTableView.h"
+#include "timeline/AppTimelineView.h"
+
+namespace stagelight {
+
+StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), model_(new StageTableModel(this)), table_(new DataTableView(this)) {
+    table_->setObjectName(QStringLiteral("stageTable"));
+    table_->setSourceModel(model_);
+    table_->sortByColumn(StageTableModel::Duration, Qt::DescendingOrder);
+    table_->setItemDelegateForColumn(
+        StageTableModel::Share, new ShareBarDelegate(StageTableModel::ShareRole, table_));
+    tightLayout(this)->addWidget(table_);
+    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+        model_->setModel(model);
+        // Start on the longest stage, as the table is sorted.
+        if (table_->model()->rowCount() > 0) table_->selectRow(0);
+    });
+    // Selecting a stage by hand is navigation too.
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, session, navigator](const QModelIndex& current) {
+                if (navigating_ || !current.isValid()) return;
+                const QModelIndex source = table_->sourceIndex(current);
+                const size_t index =
+                    size_t(model_->data(source, StageTableModel::StageIndexRole).toULongLong());
+                const ModelPtr& m = session->model();  // the one this table shows
+                if (m && index < m->stages.size())
+                    navigator->showStage({m->stages[index].stageId, m->stages[index].attemptId});
+            });
+    connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
+        const int row = model_->rowOfStage(stage.stage, stage.attempt);
+        // Picked here: the row is current already, and must not jump to the middle.
+        if (row < 0 || table_->sourceIndex(table_->currentIndex()).row() == row) return;
+        navigating_ = true;
+        table_->selectSourceRows({row});
+        navigating_ = false;
+    });
+}
+
+JobsDock::JobsDock(LoadSession* session, QWidget* parent) : QWidget(parent) {
+    setWindowTitle(tr("Jobs"));
+    auto* jobs = new JobTableModel(this);
+    auto* table = new DataTableView(this);
+    table->setObjectName(QStringLiteral("jobTable"));
+    table->setSourceModel(jobs);
+    table->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
+    tightLayout(this)->addWidget(table);
+    connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
+}
+
+WarningsDock::WarningsDock(LoadSession* session, QWidget* parent) : QWidget(parent) {
+    setWindowTitle(tr("Load warnings"));
+    auto* warnings = new LoadWarningsModel(this);
+    auto* table = new DataTableView(this);
+    table->setObjectName(QStringLiteral("warningTable"));
+    table->setSourceModel(warnings);
+    tightLayout(this)->addWidget(table);
+    connect(session, &LoadSession::modelAvailable, warnings, &LoadWarningsModel::setModel);
+}
+
+GapsDock::GapsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), model_(new GapsModel(this)), table_(new DataTableView(this)) {
+    setWindowTitle(tr("Gaps"));
+    table_->setObjectName(QStringLiteral("gapTable"));
+    table_->setSourceModel(model_);
+    table_->sortByColumn(GapsModel::Duration, Qt::DescendingOrder);
+    tightLayout(this)->addWidget(table_);
+    connect(session, &LoadSession::cleared, this, [this] { model_->setAnalysis(nullptr, nullptr); });
+    connect(session, &LoadSession::analysisAvailable, model_, &GapsModel::setAnalysis);
+    connect(table_, &QAbstractItemView::activated, this, [this, navigator](const QModelIndex& i) {
+        if (const Gap* g = model_->gap(table_->sourceIndex(i).row())) navigator->showGap(*g);
+    });
+    connect(table_, &QAbstractItemView::clicked, table_, &QAbstractItemView::activated);
+}
+
+AlertsDock::AlertsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), model_(new FindingsModel(this)), table_(new DataTableView(this)) {
+    setWindowTitle(tr("Alerts"));
+    table_->setObjectName(QStringLiteral("alertTable"));
+    table_->setSourceModel(model_);
+    table_->setItemDelegateForColumn(
+        FindingsModel::Severity, new SeverityDelegate(FindingsModel::SeverityRole, table_));
+    // A filter over the findings' text (severity, title, rule) above the table.
+    auto* filter = new QLineEdit(this);
+    filter->setPlaceholderText(tr("Filter alerts (e.g. critical, skew, stage 3)"));
+    filter->setClearButtonEnabled(true);
+    filter->setObjectName(QStringLiteral("alertFilter"));
+    auto* layout = tightLayout(this);
+    layout->addWidget(filter);
+    layout->addWidget(table_, 1);
+    connect(filter, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
+    connect(session, &LoadSession::cleared, this, [this] { model_->setAnalysis(nullptr); });
+    connect(session, &LoadSession::analysisAvailable, this,
+            [this](const ModelPtr&, const AnalysisPtr& analysis) {
+                model_->setAnalysis(analysis);
+                table_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
+            });
+    connect(table_, &QAbstractItemView::activated, this, [this, navigator](const QModelIndex& i) {
+        if (const Finding* f = model_->finding(table_->sourceIndex(i).row()))
+            navigator->showFinding(*f);
+    });
+    connect(table_, &QAbstractItemView::clicked, table_, &QAbstractItemView::activated);
+}
+
+AppTimelineDock::AppTimelineDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), timeline_(new AppTimelineView(this)) {
+    setWindowTitle(tr("Application timeline"));
+    timeline_->setObjectName(QStringLiteral("appTimeline"));
+    tightLayout(this)->addWidget(timeline_);
+    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+        zoomedByNavigation_ = false;
+        timeline_->setModel(model);
+    });
+    connect(session, &LoadSession::analysisAvailable, this,
+            [this](const ModelPtr&, const AnalysisPtr& analysis) {
+                timeline_->setAnalysis(analysis);
+            });
+    connect(navigator, &Navigator::stageRequested, this,
+            [this](StageKey stage) { timeline_->setSelectedStage(stage.stage, stage.attempt); });
+    connect(navigator, &Navigator::timeWindowRequested, this,
+            [this](StageKey stage, qint64 from, qint64 to) {
+                if (stage.valid()) return;  // the stage timeline's
+                timeline_->zoomTo(from, to);
+                zoomedByNavigation_ = true;
+            });
+    connect(navigator, &Navigator::cleared, this, [this] {
+        if (std::exchange(zoomedByNavigation_, false)) timeline_->resetZoom();
+    });
+    connect(timeline_, &AppTimelineView::stageClicked, navigator,
+            [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
+}
+
+}  // namespace stagelight

@@ -1,0 +1,82 @@
+// The panels that show the whole application: the stage table in the middle of the window, the
+// jobs, load warnings, gaps and alerts lists, and the application timeline. Each subscribes
+// itself, in its constructor, to the session and to the Navigator; choosing a row in them asks
+// the Navigator to show it.
+#pragma once
+
+#include <QWidget>
+
+#include "qt/MetaTypes.h"
+
+namespace stagelight {
+
+class AppTimelineView;
+class DataTableView;
+class FindingsModel;
+class GapsModel;
+class LoadSession;
+class Navigator;
+class StageTableModel;
+
+// The stage attempts, sorted by duration; a new log starts on the longest. Selecting a row by
+// hand shows that stage everywhere; a stage shown from elsewhere is selected here.
+class StageTablePanel : public QWidget {
+    Q_OBJECT
+public:
+    StageTablePanel(LoadSession* session, Navigator* navigator, QWidget* parent);
+    DataTableView* table() const { return table_; }
+
+private:
+    StageTableModel* model_;
+    DataTableView* table_;
+    bool navigating_ = false;  // selecting a row the Navigator asked for
+};
+
+class JobsDock : public QWidget {
+    Q_OBJECT
+public:
+    JobsDock(LoadSession* session, QWidget* parent);
+};
+
+class WarningsDock : public QWidget {
+    Q_OBJECT
+public:
+    WarningsDock(LoadSession* session, QWidget* parent);
+};
+
+// The time accounting's gaps; choosing one zooms the stage's timeline to it.
+class GapsDock : public QWidget {
+    Q_OBJECT
+public:
+    GapsDock(LoadSession* session, Navigator* navigator, QWidget* parent);
+
+private:
+    GapsModel* model_;
+    DataTableView* table_;
+};
+
+// The findings, most expensive first, with a filter over their text; choosing one shows its
+// evidence everywhere.
+class AlertsDock : public QWidget {
+    Q_OBJECT
+public:
+    AlertsDock(LoadSession* session, Navigator* navigator, QWidget* parent);
+
+private:
+    FindingsModel* model_;
+    DataTableView* table_;
+};
+
+// Jobs and stages on one time axis; marks the stage on screen, zooms to application-level
+// windows.
+class AppTimelineDock : public QWidget {
+    Q_OBJECT
+public:
+    AppTimelineDock(LoadSession* session, Navigator* navigator, QWidget* parent);
+
+private:
+    AppTimelineView* timeline_;
+    bool zoomedByNavigation_ = false;  // undone when the next finding clears
+};
+
+}  // namespace stagelight

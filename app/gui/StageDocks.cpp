@@ -1,0 +1,165 @@
+#include "gui/StageDocks.h"
+
+#include <utility>
+#include <vector>
+
+#include "charts/TaskHistogramView.h"
+#include "dag/StageDagView.h"
+#include "gui/DockLayout.h"
+#include "gui/Navigator.h"
+#include "qt/LoadSession.h"
+#include "qt/TaskSummaryModel.h"
+#include "qt/TaskTableModel.h"
+#include "tables/DataTableView.h"
+#include "timeline/StageTimelineView.h"
+
+namespace stagelight {
+namespace {
+
+QString stageText(StageKey stage) {
+    return QString::fromStdString(stage.str());
+}
+
+}  // namespace
+
+TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent),
+      session_(session),
+      model_(new TaskTableModel(this)),
+      table_(new DataTableView(this)) {
+    setWindowTitle(tr("Tasks"));
+    table_->setObjectName(QStringLiteral("taskTable"));
+    table_->setSourceModel(model_);
+    table_->sortByColumn(TaskTableModel::TaskId, Qt::AscendingOrder);
+    tightLayout(this)->addWidget(table_);
+    connect(session, &LoadSession::cleared, this, [this] {
+        model_->setStage(nullptr, 0);
+        setWindowTitle(tr("Tasks"));
+    });
+    connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
+        model_->setStage(session_->model(), stageIndexOf(session_->model(), stage));
+        setWindowTitle(tr("Tasks of stage %1 (%2)").arg(stageText(stage)).arg(model_->rowCount()));
+    });
+    connect(navigator, &Navigator::tasksHighlighted, this,
+            [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {
+                select(QList<qint64>(ids.begin(), ids.end()));
+            });
+    connect(navigator, &Navigator::tasksSelected, this, &TasksDock::select);
+    connect(navigator, &Navigator::cleared, table_, &QAbstractItemView::clearSelection);
+}
+
+void TasksDock::select(const QList<qint64>& taskIds) {
+    QList<int> rows;
+    for (qint64 id : taskIds)
+        if (const int row = model_->rowOfTask(id); row >= 0) rows.push_back(row);
+    table_->selectSourceRows(rows);
+}
+
+SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), model_(new TaskSummaryModel(this)) {
+    setWindowTitle(tr("Summary metrics"));
+    auto* table = new DataTableView(this);
+    table->setObjectName(QStringLiteral("summaryTable"));
+    table->setSourceModel(model_);
+    table->setSortingEnabled(false);
+    table->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
+    tightLayout(this)->addWidget(table);
+    connect(session, &LoadSession::cleared, this, [this] {
+        model_->setStage(nullptr, 0);
+        setWindowTitle(tr("Summary metrics"));
+    });
+    connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
+        model_->setStage(session->model(), stageIndexOf(session->model(), stage));
+        setWindowTitle(tr("Summary metrics of stage %1").arg(stageText(stage)));
+    });
+}
+
+HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), histogram_(new TaskHistogramView(this)) {
+    setWindowTitle(tr("Task histogram"));
+    histogram_->setObjectName(QStringLiteral("stageHistogram"));
+    tightLayout(this)->addWidget(histogram_);
+    connect(session, &LoadSession::cleared, this, [this] {
+        histogram_->setStage(nullptr, 0);
+        setWindowTitle(tr("Task histogram"));
+    });
+    connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
+        histogram_->setStage(session->model(), stageIndexOf(session->model(), stage));
+        setWindowTitle(tr("Task histogram of stage %1").arg(stageText(stage)));
+    });
+    connect(navigator, &Navigator::tasksHighlighted, this,
+            [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric metric) {
+                histogram_->setMetric(metric);
+                histogram_->setHighlightedTasks(ids);
+            });
+    connect(navigator, &Navigator::cleared, this, [this] { histogram_->setHighlightedTasks({}); });
+    connect(histogram_, &TaskHistogramView::tasksSelected, navigator, &Navigator::selectTasks);
+}
+
+TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), session_(session), timeline_(new StageTimelineView(this)) {
+    setWindowTitle(tr("Stage timeline"));
+    timeline_->setObjectName(QStringLiteral("stageTimeline"));
+    tightLayout(this)->addWidget(timeline_);
+    connect(session, &LoadSession::cleared, this, [this] {
+        stage_ = {};
+        timeline_->setStage(nullptr, 0);
+        timeline_->setGaps({});
+        setWindowTitle(tr("Stage timeline"));
+    });
+    connect(session, &LoadSession::analysisAvailable, this, &TimelineDock::showGaps);
+    connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
+        stage_ = stage;
+        zoomedByNavigation_ = false;  // a new stage starts unzoomed
+        timeline_->setStage(session_->model(), stageIndexOf(session_->model(), stage));
+        showGaps();
+        setWindowTitle(tr("Timeline of stage %1").arg(stageText(stage)));
+    });
+    connect(navigator, &Navigator::tasksHighlighted, this,
+            [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {
+                timeline_->setHighlightedTasks(ids);
+            });
+    connect(navigator, &Navigator::timeWindowRequested, this,
+            [this](StageKey stage, qint64 from, qint64 to) {
+                if (!stage.valid() || stage != stage_) return;
+                timeline_->zoomTo(from, to);
+                zoomedByNavigation_ = true;
+            });
+    connect(navigator, &Navigator::cleared, this, [this] {
+        timeline_->setHighlightedTasks({});
+        if (std::exchange(zoomedByNavigation_, false)) timeline_->resetZoom();
+    });
+    connect(timeline_, &StageTimelineView::taskClicked, navigator,
+            [navigator](qint64 id) { navigator->selectTasks({id}); });
+}
+
+void TimelineDock::showGaps() {
+    std::vector<std::pair<int64_t, int64_t>> gaps;
+    if (const AnalysisPtr& analysis = session_->analysis())
+        for (const Gap& g : analysis->time.gaps)
+            if (g.stageId == stage_.stage && g.stageAttemptId == stage_.attempt)
+                gaps.emplace_back(g.startMs, g.endMs);
+    timeline_->setGaps(std::move(gaps));
+}
+
+JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), dag_(new StageDagView(this)) {
+    setWindowTitle(tr("Job DAG"));
+    dag_->setObjectName(QStringLiteral("jobDag"));
+    tightLayout(this)->addWidget(dag_);
+    connect(session, &LoadSession::cleared, this, [this] {
+        job_ = -1;
+        dag_->setJob(nullptr, -1);
+    });
+    connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
+        const ModelPtr& model = session->model();
+        const StageAttempt* s = model ? model->stage(stage.stage, stage.attempt) : nullptr;
+        if (!s || s->jobIds.empty() || s->jobIds.front() == job_) return;
+        job_ = s->jobIds.front();
+        dag_->setJob(model, job_);
+    });
+    connect(dag_, &StageDagView::stageClicked, navigator,
+            [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
+}
+
+}  // namespace stagelight

@@ -1,0 +1,313 @@
+// Choosing an alert moves every view to its evidence, and choosing another replaces what the
+// first one marked; rules edited in the GUI re-run the diagnosis, the later of two quick changes
+// winning; an exception in a worker reaches the user as an error, not an abort; the findings
+// export as the report. One feature per test; widgets are found by object name.
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+#include <thread>
+
+#include "LogGenerator.h"
+#include "TestSupport.h"
+#include "charts/TaskHistogramView.h"
+#include "dag/PlanGraphView.h"
+#include "gui/DetailPanels.h"
+#include "gui/EvidencePanel.h"
+#include "gui/MainWindow.h"
+#include "gui/RulesDialog.h"
+#include "qt/FindingsModel.h"
+#include "timeline/StageTimelineView.h"
+
+using namespace stagelight;
+
+namespace {
+
+// A window with `log` and its findings on screen.
+bool openAnalysed(MainWindow& w, const QString& log) {
+    QSignalSpy analysed(&w, &MainWindow::analysisShown);
+    w.resize(1400, 900);
+    w.show();
+    w.openLog(log);
+    return analysed.wait(30000);
+}
+
+template <typename T>
+T* child(const MainWindow& w, const char* objectName) {
+    return w.findChild<T*>(QString::fromLatin1(objectName));
+}
+
+// The finding on a row of the alerts table (the table shows them sorted).
+const Finding* findingOnRow(const MainWindow& w, int row) {
+    auto* alerts = child<QTableView>(w, "alertTable");
+    const QVariant index = alerts->model()->index(row, 0).data(FindingsModel::FindingRole);
+    const AnalysisPtr& a = w.currentAnalysis();
+    return a && index.isValid() ? &a->findings[size_t(index.toInt())] : nullptr;
+}
+
+// The first row whose finding matches, or -1.
+int alertRow(const MainWindow& w, const std::function<bool(const Finding&)>& match) {
+    auto* alerts = child<QTableView>(w, "alertTable");
+    for (int row = 0; row < alerts->model()->rowCount(); ++row)
+        if (const Finding* f = findingOnRow(w, row); f && match(*f)) return row;
+    return -1;
+}
+
+bool hasEvidence(const Finding& f, Evidence::Kind kind) {
+    for (const Evidence& e : f.evidence)
+        if (e.kind == kind) return true;
+    return false;
+}
+
+void choose(const MainWindow& w, int row) {
+    auto* alerts = child<QTableView>(w, "alertTable");
+    Q_EMIT alerts->activated(alerts->model()->index(row, FindingsModel::Title));
+}
+
+QStringList rulesShown(const MainWindow& w) {
+    auto* alerts = child<QTableView>(w, "alertTable");
+    QStringList rules;
+    for (int row = 0; row < alerts->model()->rowCount(); ++row)
+        rules << alerts->model()->index(row, FindingsModel::Rule).data().toString();
+    return rules;
+}
+
+}  // namespace
+
+class NavigationTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    QString skew_, demo_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // settings go to a throw-away location
+        QSettings().clear();
+        skew_ = tmp_.filePath(QStringLiteral("skew.json"));
+        demo_ = tmp_.filePath(QStringLiteral("demo.json"));
+        test::writeFile(skew_.toStdString(), gen::generateLogText(gen::makeScenario("skew")));
+        test::writeFile(demo_.toStdString(), gen::generateLogText(gen::makeScenario("demo")));
+    }
+
+    void cleanup() {
+        QSettings().clear();  // rules chosen in one test are not the next one's
+    }
+
+    void alertsAreRankedByCost() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        auto* alerts = child<QTableView>(w, "alertTable");
+        QVERIFY(alerts);
+        QVERIFY(alerts->model()->rowCount() > 0);
+        // The most expensive finding is the skew of stage 1.
+        QVERIFY(alerts->model()
+                    ->index(0, FindingsModel::Title)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("stage 1.0")));
+        for (int row = 1; row < alerts->model()->rowCount(); ++row)
+            QVERIFY(findingOnRow(w, row - 1)->estimatedCostMs >=
+                    findingOnRow(w, row)->estimatedCostMs);
+    }
+
+    void aSkewAlertSelectsItsStagesOutliers() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        choose(w, 0);
+        auto* tasks = child<QTableView>(w, "taskTable");
+        QVERIFY(tasks);
+        QCOMPARE(tasks->model()->rowCount(), 32);
+        QVERIFY(!tasks->selectionModel()->selectedRows().isEmpty());
+        // The docks name the stage they show.
+        QCOMPARE(child<QDockWidget>(w, "tasksDock")->windowTitle(),
+                 QStringLiteral("Tasks of stage 1.0 (32)"));
+        QCOMPARE(child<QDockWidget>(w, "histogramDock")->windowTitle(),
+                 QStringLiteral("Task histogram of stage 1.0"));
+        // The stage table follows.
+        auto* stages = child<QTableView>(w, "stageTable");
+        QCOMPARE(stages->currentIndex().siblingAtColumn(0).data().toString(),
+                 QStringLiteral("1.0"));
+    }
+
+    void outliersAreShownInTheFindingsMetric() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        const Finding* skew = findingOnRow(w, 0);
+        QCOMPARE(skew->rule, std::string("task-skew"));
+        QCOMPARE(skew->focusMetric, HistogramMetric::ShuffleRead);  // the skew is in the shuffle
+        choose(w, 0);
+        auto* histogram = child<TaskHistogramView>(w, "stageHistogram");
+        QVERIFY(histogram);
+        QCOMPARE(histogram->histogram().metric, HistogramMetric::ShuffleRead);
+        QCOMPARE(histogram->histogram().tasks, size_t(32));
+        QVERIFY(histogram->highlightedTasks() > 0);
+        QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
+    }
+
+    void theTimelineZoomsToTheFindingsWindow() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        choose(w, 0);
+        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
+        QVERIFY(timeline);
+        QVERIFY(timeline->historyDepth() > 0);
+        QVERIFY(timeline->highlightedTasks() > 0);  // the same outliers as the histogram
+        const auto [from, to] = timeline->visibleRange();
+        QVERIFY(from >= timeline->lanes().start - (to - from) &&
+                to <= timeline->lanes().end + (to - from));
+    }
+
+    void theEvidenceDockShowsTheRawEvents() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        auto* evidence = w.findChild<EvidencePanel*>();
+        QVERIFY(evidence);
+        QSignalSpy rawShown(evidence, &EvidencePanel::rawEventsShown);
+        choose(w, 0);
+        // The raw TaskEnd of the outlier and the StageCompleted, read back from the log.
+        QVERIFY(rawShown.size() > 0 || rawShown.wait(10000));
+        const QString raw = evidence->rawText();
+        QVERIFY2(raw.contains(QStringLiteral("\"Event\": \"SparkListenerTaskEnd\"")),
+                 qPrintable(raw.left(300)));
+        QVERIFY(raw.contains(QStringLiteral("\"Event\": \"SparkListenerStageCompleted\"")));
+    }
+
+    void theAlertFilterNarrowsTheList() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        auto* alerts = child<QTableView>(w, "alertTable");
+        auto* filter = child<QLineEdit>(w, "alertFilter");
+        QVERIFY(filter);
+        const int all = alerts->model()->rowCount();
+        filter->setText(QStringLiteral("skew"));
+        QVERIFY(alerts->model()->rowCount() >= 1 && alerts->model()->rowCount() < all);
+        filter->clear();
+        QCOMPARE(alerts->model()->rowCount(), all);
+    }
+
+    void aSqlFindingClearsTheSkewOutliers() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_));
+        auto* histogram = child<TaskHistogramView>(w, "stageHistogram");
+        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
+        auto* tasks = child<QTableView>(w, "taskTable");
+        const int skew = alertRow(w, [](const Finding& f) { return f.rule == "task-skew"; });
+        QVERIFY(skew >= 0);
+        choose(w, skew);
+        QVERIFY(histogram->highlightedTasks() > 0);
+        QVERIFY(timeline->highlightedTasks() > 0);
+        QVERIFY(timeline->historyDepth() > 0);  // zoomed to the skewed stage's window
+        // A finding about a plan node, with no tasks of its own: nothing of the skew remains.
+        const int sql = alertRow(w, [](const Finding& f) {
+            return hasEvidence(f, Evidence::Kind::SqlNode) && !hasEvidence(f, Evidence::Kind::Tasks);
+        });
+        QVERIFY(sql >= 0);
+        choose(w, sql);
+        QCOMPARE(histogram->highlightedTasks(), size_t(0));
+        QCOMPARE(timeline->highlightedTasks(), size_t(0));
+        QVERIFY(tasks->selectionModel()->selectedRows().isEmpty());
+        const auto [from, to] = timeline->visibleRange();  // the zoom it set is undone
+        QVERIFY(from <= timeline->lanes().start && to >= timeline->lanes().end);
+        // The SQL dock shows the finding's query, its plan node outlined once laid out.
+        auto* sqlPanel = w.findChild<SqlPanel*>();
+        QVERIFY(sqlPanel && sqlPanel->planText().contains(QStringLiteral("Physical Plan")));
+        QTRY_VERIFY_WITH_TIMEOUT(!sqlPanel->graph()->layoutPending(), 30000);
+        QVERIFY(sqlPanel->graph()->nodeCount() > 0);
+    }
+
+    void rulesEditedInTheGuiRerunTheDiagnosis() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        QVERIFY(rulesShown(w).contains(QStringLiteral("task-skew")));
+        // With task-skew off its alert goes away, and the choice is kept for the next window.
+        RuleConfig noSkew;
+        noSkew.disabled.insert("task-skew");
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        w.applyRules(noSkew);
+        QVERIFY(analysed.wait(30000));
+        QVERIFY(!rulesShown(w).contains(QStringLiteral("task-skew")));
+        QVERIFY(QSettings()
+                    .value(QStringLiteral("rules/json"))
+                    .toString()
+                    .contains(QStringLiteral("task-skew")));
+        RulesDialog dialog(noSkew);
+        QVERIFY(dialog.config().disabled.count("task-skew"));
+        QCOMPARE(dialog.config().toJson(), noSkew.toJson());
+        QVERIFY(dialog.grab().save(
+            QString::fromStdString((test::binaryDir() / "rules-dialog.png").string())));
+    }
+
+    void twoQuickRuleChangesLeaveTheLaterOnScreen() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        // The first of the two analyses is slow, so it would finish last.
+        auto* session = w.findChild<LoadSession*>(QStringLiteral("session"));
+        QVERIFY(session);
+        std::atomic<int> calls{0};
+        session->setAnalyzer([&calls](const EventLogModel& m, const RuleConfig& r) {
+            if (calls++ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(400));
+            return analyze(m, r);
+        });
+        RuleConfig noSkew;
+        noSkew.disabled.insert("task-skew");
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        w.applyRules(RuleConfig{});
+        QTRY_COMPARE(calls.load(), 1);  // running (a job superseded before it starts never runs)
+        w.applyRules(noSkew);
+        QVERIFY(analysed.wait(30000));
+        QTest::qWait(800);  // the slow, older analysis has finished by now
+        QCOMPARE(calls.load(), 2);
+        QCOMPARE(analysed.size(), 1);  // the older result was dropped
+        QVERIFY(!rulesShown(w).contains(QStringLiteral("task-skew")));
+    }
+
+    void aWorkerExceptionReachesTheUser() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        const ModelPtr shown = w.currentModel();
+        auto* session = w.findChild<LoadSession*>(QStringLiteral("session"));
+        QVERIFY(session);
+        // What a mistyped threshold does in a rule: before, std::terminate took the window.
+        session->setAnalyzer([](const EventLogModel&, const RuleConfig&) -> Analysis {
+            throw std::logic_error("rule threshold not declared: minRatoi");
+        });
+        QSignalSpy failed(&w, &MainWindow::analysisFailed);
+        w.applyRules(RuleConfig{});
+        QVERIFY(failed.wait(30000));
+        QVERIFY(failed.first().first().toString().contains(QStringLiteral("minRatoi")));
+        // A message box says so; the log stays on screen.
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox*>()) && box->isVisible());
+        QVERIFY(box->text().contains(QStringLiteral("minRatoi")));
+        QCOMPARE(w.currentModel(), shown);
+        QVERIFY(child<QTableView>(w, "stageTable")->model()->rowCount() > 0);
+        box->accept();
+    }
+
+    void findingsExportAsTheReport() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        // File > Export findings writes the same report as `stagelight report`.
+        const QString pdf = tmp_.filePath(QStringLiteral("findings.pdf"));
+        QString error;
+        QVERIFY2(w.exportFindings(pdf, &error), qPrintable(error));
+        QFile exported(pdf);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        QVERIFY(exported.read(5) == "%PDF-");
+        QVERIFY(w.exportFindings(tmp_.filePath(QStringLiteral("findings.json")), &error));
+        choose(w, 0);
+        const QString shot = QString::fromStdString((test::binaryDir() / "alerts.png").string());
+        QVERIFY(w.grab().save(shot));
+    }
+};
+
+QTEST_MAIN(NavigationTest)
+#include "tst_navigation.moc"
