@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "text/Format.h"
 #include "charts/CacheUsageChart.h"
 #include "charts/ExecutorChart.h"
 #include "dag/PlanGraphView.h"
@@ -97,9 +98,9 @@ void SqlPanel::showPlan() {
     const SqlExecution* q = snapshot_ ? snapshot_->sqlExecution(execution_) : nullptr;
     const bool adaptive = q && !q->initialPlan.nodes.empty();
     which_->setEnabled(adaptive);
-    which_->setToolTip(adaptive ? tr("Adaptive query execution changed this plan %n time(s): "
-                                     "the final plan ran; the initial one was planned first",
-                                     nullptr, q->planUpdates)
+    which_->setToolTip(adaptive ? tr("Adaptive query execution changed this plan %1: "
+                                     "the final plan ran; the initial one was planned first")
+                                      .arg(QString::fromStdString(countText(q->planUpdates, "time", "times")))
                                 : tr("Adaptive query execution did not change this plan"));
     const bool initial = adaptive && which_->currentIndex() == 1;
     const SqlPlan* plan = q ? (initial ? &q->initialPlan : &q->plan) : nullptr;

@@ -8,6 +8,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "qt/StageText.h"
 #include "diagnosis/EvidenceSources.h"
 #include "gui/Navigator.h"
 #include "load/Loader.h"
@@ -31,12 +32,12 @@ QString evidenceText(const Evidence& e) {
     QString what;
     switch (e.kind) {
         case Evidence::Kind::Stage:
-            what = EvidencePanel::tr("Stage %1.%2").arg(e.stageId).arg(e.stageAttemptId);
+            what = EvidencePanel::tr("Stage %1").arg(stageIdText(e.stageId, e.stageAttemptId));
             break;
         case Evidence::Kind::Tasks:
-            what = EvidencePanel::tr("%n task(s) of stage %1.%2", nullptr, int(e.taskIds.size()))
-                       .arg(e.stageId)
-                       .arg(e.stageAttemptId);
+            what = EvidencePanel::tr("%1 of stage %2")
+                       .arg(QString::fromStdString(countText(int64_t(e.taskIds.size()), "task", "tasks")),
+                            stageIdText(e.stageId, e.stageAttemptId));
             break;
         case Evidence::Kind::TimeWindow:
             what = EvidencePanel::tr("Time window of %1")
@@ -171,7 +172,8 @@ void EvidencePanel::showFinding(const Finding* f) {
         raw_->setPlainText(tr("// No single event of the log holds this evidence."));
         return;
     }
-    raw_->setPlainText(tr("// Reading %n event(s) from the log…", nullptr, int(sources.size())));
+    raw_->setPlainText(tr("// Reading %1 from the log…")
+                           .arg(QString::fromStdString(countText(int64_t(sources.size()), "event", "events"))));
     reader_.startJob(
         [model = model_, sources = std::move(sources)](const JobControl&) {
             return readRawEvents(model, sources);  // the model is shared and immutable

@@ -11,6 +11,7 @@
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
 #include "tables/DataTableView.h"
+#include "text/Format.h"
 #include "timeline/StageTimelineView.h"
 
 namespace stagelight {
@@ -18,6 +19,15 @@ namespace {
 
 QString stageText(StageKey stage) {
     return QString::fromStdString(stage.str());
+}
+
+// "230 attempts + 50 resubmitted": what the task table lists for a stage (Derived::stageTotals).
+QString taskCounts(const ModelPtr& model, size_t stageIndex) {
+    if (!model || stageIndex >= model->derived.stageTotals.size()) return {};
+    const StageTotals& st = model->derived.stageTotals[stageIndex];
+    QString text = QString::fromStdString(countText(st.attempts, "attempt", "attempts"));
+    if (st.resubmitted > 0) text += QObject::tr(" + %1 resubmitted").arg(st.resubmitted);
+    return text;
 }
 
 }  // namespace
@@ -37,8 +47,10 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
         setWindowTitle(tr("Tasks"));
     });
     connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
-        model_->setStage(session_->model(), stageIndexOf(session_->model(), stage));
-        setWindowTitle(tr("Tasks of stage %1 (%2)").arg(stageText(stage)).arg(model_->rowCount()));
+        const size_t index = stageIndexOf(session_->model(), stage);
+        model_->setStage(session_->model(), index);
+        setWindowTitle(tr("Tasks of stage %1 (%2)")
+                           .arg(stageText(stage), taskCounts(session_->model(), index)));
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {

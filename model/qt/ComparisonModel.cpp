@@ -1,5 +1,6 @@
 #include "qt/ComparisonModel.h"
 
+#include "qt/StageText.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
 
@@ -11,7 +12,7 @@ QString text(const std::string& s) {
 }
 
 QString stageLabel(const ComparedStage* s) {
-    return s ? QStringLiteral("%1.%2").arg(s->stageId).arg(s->attemptId) : QStringLiteral("—");
+    return s ? stageIdText(s->stageId, s->attemptId) : QStringLiteral("—");
 }
 
 template <typename Fn>

@@ -1,5 +1,6 @@
 #include "qt/GapsModel.h"
 
+#include "qt/StageText.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
 
@@ -92,7 +93,7 @@ QVariant GapsModel::data(const QModelIndex& index, int role) const {
         case Duration:
             return QString::fromStdString(formatDuration(g->endMs - g->startMs));
         case Stage:
-            return g->stageId >= 0 ? QStringLiteral("%1.%2").arg(g->stageId).arg(g->stageAttemptId)
+            return g->stageId >= 0 ? stageIdText(g->stageId, g->stageAttemptId)
                                    : QString();
         case Detail:
             return QString::fromStdString(g->detail);

@@ -1,5 +1,6 @@
 #include "qt/StageTableModel.h"
 
+#include "qt/StageText.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
 
@@ -134,7 +135,7 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Stage:
-            return QStringLiteral("%1.%2").arg(s.stageId).arg(s.attemptId);
+            return stageIdText(s.stageId, s.attemptId);
         case Name:
             return text(s.name);
         case Status:

@@ -128,7 +128,7 @@ private Q_SLOTS:
         QVERIFY(!tasks->selectionModel()->selectedRows().isEmpty());
         // The docks name the stage they show.
         QCOMPARE(child<QDockWidget>(w, "tasksDock")->windowTitle(),
-                 QStringLiteral("Tasks of stage 1.0 (32)"));
+                 QStringLiteral("Tasks of stage 1.0 (32 attempts)"));
         QCOMPARE(child<QDockWidget>(w, "histogramDock")->windowTitle(),
                  QStringLiteral("Task histogram of stage 1.0"));
         // The stage table follows.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "qt/StageText.h"
 #include "dag/MiniMap.h"
 #include "dag/PlanNodeItem.h"
 #include "style/Palette.h"
@@ -80,7 +81,7 @@ void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metri
     }
     for (const auto& [from, to] : graph_.edges) in.edges.push_back({from, to});
     for (const auto& [s, a] : clusterStages)
-        in.clusterLabels.push_back("stage " + std::to_string(s) + "." + std::to_string(a));
+        in.clusterLabels.push_back(StageKey{s, a}.label());
     clusterLabels_ = in.clusterLabels;
     if (graph_.nodes.size() > kLayoutQuietly) {
         // Big plans take dot a second or more.
@@ -136,7 +137,7 @@ void PlanGraphView::addItems(LayoutResult layout) {
         item->setData(0, int(i));
         if (n.stage.first >= 0)
             item->setToolTip(
-                tr("Ran in stage %1.%2: click to show it").arg(n.stage.first).arg(n.stage.second));
+                tr("Ran in stage %1: click to show it").arg(stageIdText(n.stage.first, n.stage.second)));
         scene()->addItem(item);
         nodeItems_.push_back(item);
     }

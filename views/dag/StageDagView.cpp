@@ -68,8 +68,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
         const StageTotals& st = totals[size_t(s - m.stages.data())];
         in.clusterLabels.push_back(s->status() == StageStatus::Skipped
                                        ? "Stage " + std::to_string(s->stageId) + " (skipped)"
-                                       : "Stage " + std::to_string(s->stageId) + "." +
-                                             std::to_string(s->attemptId) + " · " +
+                                       : "Stage " + StageKey{s->stageId, s->attemptId}.str() + " · " +
                                              formatDuration(st.durationMs) + " · shuffle read " +
                                              formatBytes(st.shuffleReadBytes()) + ", write " +
                                              formatBytes(st.sum(TaskField::ShuffleBytesWritten)));

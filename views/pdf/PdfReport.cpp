@@ -4,6 +4,8 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 
+#include "text/Format.h"
+#include "qt/StageText.h"
 #include "pdf/PdfLayout.h"
 #include "pdf/ReportCharts.h"
 #include "style/SeverityIcon.h"
@@ -45,10 +47,10 @@ void executiveSummary(PdfLayout& out, const ReportDocument& doc, const Analysis&
         out.text(QObject::tr("No finding: every check was clean or could not run."));
         return;
     }
-    out.text(QObject::tr("%n finding(s), ranked by the wall-clock time each is estimated to cost. "
-                         "Together up to %1 of the %2 run (estimates can overlap).",
-                         nullptr, int(a.findings.size()))
-                 .arg(costText(doc.totalCostMs), costText(doc.wallClockMs)));
+    out.text(QObject::tr("%1, ranked by the wall-clock time each is estimated to cost. "
+                         "Together up to %2 of the %3 run (estimates can overlap).")
+                 .arg(QString::fromStdString(countText(int64_t(a.findings.size()), "finding", "findings")),
+                      costText(doc.totalCostMs), costText(doc.wallClockMs)));
     out.space(6);
     for (const Finding& f : a.findings)
         out.findingRow(f.severity, costText(f.estimatedCostMs), q(f.title));
@@ -91,7 +93,7 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
     QList<QStringList> rows;
     for (const StageTotals& st : doc.slowestStages) {
         const StageAttempt& s = m.stages[st.stage];
-        rows.push_back({QStringLiteral("%1.%2").arg(s.stageId).arg(s.attemptId),
+        rows.push_back({stageIdText(s.stageId, s.attemptId),
                         q(formatDuration(st.durationMs)), QString::number(st.attempts),
                         q(formatBytes(st.sum(TaskField::InputBytesRead))),
                         q(formatBytes(st.shuffleReadBytes())),
@@ -136,11 +138,9 @@ void comparisonSection(PdfLayout& out, const ReportDocument& doc) {
     for (size_t i : c.explaining) {
         const StageMatch& m = c.matches[i];
         const int64_t d = m.trial.durationMs - m.baseline.durationMs;
-        explained.push_back(QStringLiteral("stage %1.%2 → %3.%4 (%5%6)")
-                                .arg(m.baseline.stageId)
-                                .arg(m.baseline.attemptId)
-                                .arg(m.trial.stageId)
-                                .arg(m.trial.attemptId)
+        explained.push_back(QStringLiteral("stage %1 → %2 (%3%4)")
+                                .arg(stageIdText(m.baseline.stageId, m.baseline.attemptId),
+                                     stageIdText(m.trial.stageId, m.trial.attemptId))
                                 .arg(d >= 0 ? QStringLiteral("+") : QStringLiteral("−"),
                                      q(formatDuration(d >= 0 ? d : -d))));
     }
@@ -149,8 +149,8 @@ void comparisonSection(PdfLayout& out, const ReportDocument& doc) {
     QList<QStringList> rows;
     for (const StageMatch& m : c.matches)
         rows.push_back(
-            {QStringLiteral("%1.%2").arg(m.baseline.stageId).arg(m.baseline.attemptId),
-             QStringLiteral("%1.%2").arg(m.trial.stageId).arg(m.trial.attemptId),
+            {stageIdText(m.baseline.stageId, m.baseline.attemptId),
+             stageIdText(m.trial.stageId, m.trial.attemptId),
              QStringLiteral("%1 %").arg(int(m.confidence * 100)),
              costText(m.baseline.durationMs) + QStringLiteral(" → ") + costText(m.trial.durationMs),
              QStringLiteral("%1 → %2").arg(m.baseline.tasks).arg(m.trial.tasks),
@@ -165,15 +165,11 @@ void comparisonSection(PdfLayout& out, const ReportDocument& doc) {
                QObject::tr("Skew"), QObject::tr("Name")},
               rows, {0.08, 0.08, 0.07, 0.17, 0.1, 0.17, 0.09, 0.24});
     for (const ComparedStage& f : c.unmatchedBaseline)
-        out.text(QObject::tr("Only in the baseline: stage %1.%2 %3")
-                     .arg(f.stageId)
-                     .arg(f.attemptId)
-                     .arg(q(f.name)));
+        out.text(QObject::tr("Only in the baseline: stage %1 %2")
+                     .arg(stageIdText(f.stageId, f.attemptId), q(f.name)));
     for (const ComparedStage& f : c.unmatchedTrial)
-        out.text(QObject::tr("Only in this run: stage %1.%2 %3")
-                     .arg(f.stageId)
-                     .arg(f.attemptId)
-                     .arg(q(f.name)));
+        out.text(QObject::tr("Only in this run: stage %1 %2")
+                     .arg(stageIdText(f.stageId, f.attemptId), q(f.name)));
     for (const FindingChange& f : c.findings)
         if (f.kind != FindingChange::Kind::Unchanged)
             out.text((f.kind == FindingChange::Kind::Introduced ? QObject::tr("New finding: ")

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "qt/StageText.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
@@ -137,7 +138,7 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
         const QRectF r = barRect(i);
         const bool selected = selected_ == std::make_pair(bars_[i].stageId, bars_[i].attemptId);
         p.fillRect(r, selected ? pal.color(QPalette::Highlight) : statusColor(bars_[i].status));
-        const QString label = QStringLiteral("%1.%2").arg(bars_[i].stageId).arg(bars_[i].attemptId);
+        const QString label = stageIdText(bars_[i].stageId, bars_[i].attemptId);
         if (r.width() > fontMetrics().horizontalAdvance(label) + 6 &&
             r.height() >= fontMetrics().height() - 4) {
             p.setPen(selected ? pal.color(QPalette::HighlightedText) : QColor(Qt::black));
@@ -193,9 +194,8 @@ bool AppTimelineView::event(QEvent* e) {
     }
     for (const StageBar& b : bars_)
         if (b.stageId == stage && b.attemptId == attempt) {
-            const QString text = tr("Stage %1.%2 · %3\n%4, from %5")
-                                     .arg(stage)
-                                     .arg(attempt)
+            const QString text = tr("Stage %1 · %2\n%3, from %4")
+                                     .arg(stageIdText(stage, attempt))
                                      .arg(QString::fromStdString(s->name))
                                      .arg(QString::fromStdString(formatDuration(b.end - b.start)))
                                      .arg(QString::fromStdString(formatDuration(b.start - start_)));

@@ -218,7 +218,6 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
 
     doc.files = std::move(files);
 
-    const auto& totals = m.derived.stageTotals;
     const auto accum = accumulatorTotals(m);
     for (size_t i = 0; i < a.findings.size(); ++i) {
         doc.totalCostMs += a.findings[i].estimatedCostMs;

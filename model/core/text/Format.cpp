@@ -31,4 +31,8 @@ std::string formatDuration(int64_t ms) {
     return buf;
 }
 
+std::string countText(int64_t n, std::string_view singular, std::string_view plural) {
+    return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
 }  // namespace stagelight
