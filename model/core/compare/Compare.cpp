@@ -1,7 +1,6 @@
 #include "compare/Compare.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -131,19 +130,22 @@ int64_t criticalPathMs(const Analysis& a) {
     return sum;
 }
 
-std::string stageKey(int32_t id, int32_t attempt) {
-    return "stage-" + StageKey{id, attempt}.str();
-}
+// What a finding is about, comparable across runs: its rule, its stage in the trial's ids, and
+// the rest of its id with the stage taken out ("slow-host:h1:stage-3.0" → "slow-host:h1:").
+struct FindingKey {
+    std::string rule;
+    StageKey stage;
+    std::string rest;
+    auto operator<=>(const FindingKey&) const = default;
+};
 
-// A finding id names its stage as "stage-ID.ATTEMPT": rewritten into the trial's ids.
-std::string translated(const std::string& id, const std::map<std::string, std::string>& stages) {
-    const size_t at = id.find("stage-");
-    if (at == std::string::npos) return id;
-    size_t end = at + 6;
-    while (end < id.size() && (std::isdigit(static_cast<unsigned char>(id[end])) || id[end] == '.'))
-        ++end;
-    const auto it = stages.find(id.substr(at, end - at));
-    return it == stages.end() ? id : id.substr(0, at) + it->second + id.substr(end);
+FindingKey keyOf(const Finding& f, const std::map<StageKey, StageKey>& toTrial) {
+    FindingKey k{f.rule, f.stage, f.id};
+    if (!f.stage.valid()) return k;
+    const std::string own = "stage-" + f.stage.str();
+    if (const size_t at = k.rest.find(own); at != std::string::npos) k.rest.erase(at, own.size());
+    if (const auto it = toTrial.find(f.stage); it != toTrial.end()) k.stage = it->second;
+    return k;
 }
 
 }  // namespace
@@ -193,13 +195,12 @@ Comparison compareRuns(const EventLogModel& baseline, const Analysis& ba,
     c.baselineIdleCores = ba.time.idleCores;
     c.trialIdleCores = ta.time.idleCores;
 
-    std::map<std::string, std::string> stageIds;  // baseline "stage-3.0" → trial's
+    std::map<StageKey, StageKey> toTrial;  // a baseline stage → the trial's stage it matched
     for (const StageMatch& m : c.matches)
-        stageIds[stageKey(m.baseline.stageId, m.baseline.attemptId)] =
-            stageKey(m.trial.stageId, m.trial.attemptId);
-    std::map<std::string, const Finding*> before, after;
-    for (const Finding& f : ba.findings) before[translated(f.id, stageIds)] = &f;
-    for (const Finding& f : ta.findings) after[f.id] = &f;
+        toTrial[{m.baseline.stageId, m.baseline.attemptId}] = {m.trial.stageId, m.trial.attemptId};
+    std::map<FindingKey, const Finding*> before, after;
+    for (const Finding& f : ba.findings) before[keyOf(f, toTrial)] = &f;
+    for (const Finding& f : ta.findings) after[keyOf(f, {})] = &f;
     for (const auto& [id, f] : after) {
         const auto it = before.find(id);
         FindingChange ch{

@@ -39,6 +39,8 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
         }
         for (Finding& f : found) {
             f.rule = rule.name;
+            for (const Evidence& e : f.evidence)
+                if (!f.stage.valid() && e.stageId >= 0) f.stage = {e.stageId, e.stageAttemptId};
             const double share =
                 a.time.wallClockMs > 0 ? double(f.estimatedCostMs) / double(a.time.wallClockMs) : 0;
             f.severity = share >= config.criticalShare  ? Severity::Critical
@@ -52,7 +54,8 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
     std::set<std::string> seen;
     for (Finding& f : a.findings) {
         std::string id = f.id.empty() ? f.rule : f.id;
-        for (int n = 2; !seen.insert(id).second; ++n) id = f.id + "#" + std::to_string(n);
+        for (int n = 2; !seen.insert(id).second; ++n)
+            id = (f.id.empty() ? f.rule : f.id) + "#" + std::to_string(n);
         f.id = id;
     }
     std::stable_sort(a.findings.begin(), a.findings.end(), [](const Finding& x, const Finding& y) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "figures/Histogram.h"
+#include "model/Ids.h"
 
 namespace stagelight {
 
@@ -36,6 +37,7 @@ std::string_view evidenceKindName(Evidence::Kind k);
 struct Finding {
     std::string id;    // stable: rule and subject, e.g. "task-skew:stage-3.0"
     std::string rule;  // canonical rule name
+    StageKey stage;    // the stage attempt it is about (the first stage evidence when unset)
     Severity severity = Severity::Info;
     std::string title, detail;
     int64_t estimatedCostMs = 0;
