@@ -1,7 +1,10 @@
 #include "diagnosis/Analyzer.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+
+#include "diagnosis/Claims.h"
 
 namespace stagelight {
 
@@ -22,46 +25,71 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
     a.whatIf = estimateWhatIf(ctx, a.time);
     const auto totals = accumulatorTotals(model);
     const RuleInput input{ctx, a.time, totals};
+    std::vector<RankedFinding> found;
     for (const RuleDef& rule : allRules()) {
         if (!config.enabled(rule)) {
             a.notRunChecks.emplace_back(std::string(rule.name), "disabled in the rules file");
             continue;
         }
-        std::vector<Finding> found;
-        const RuleRun run = rule.run(input, config.paramsFor(rule), found);
+        std::vector<Finding> out;
+        const RuleRun run = rule.run(input, config.paramsFor(rule), out);
         if (run.outcome == RuleRun::Outcome::NotRun) {
             a.notRunChecks.emplace_back(std::string(rule.name), run.reason);
             continue;
         }
-        if (found.empty()) {
+        if (out.empty()) {
             a.cleanChecks.emplace_back(rule.name);
             continue;
         }
-        for (Finding& f : found) {
+        for (Finding& f : out) {
             f.rule = rule.name;
+            if (f.cause.empty()) f.cause = rule.name;
             for (const Evidence& e : f.evidence)
                 if (!f.stage.valid() && e.stageId >= 0) f.stage = {e.stageId, e.stageAttemptId};
-            const double share =
-                a.time.wallClockMs > 0 ? double(f.estimatedCostMs) / double(a.time.wallClockMs) : 0;
-            f.severity = share >= config.criticalShare  ? Severity::Critical
-                         : share >= config.warningShare ? Severity::Warning
-                                                        : Severity::Info;
-            f.severity = std::max(f.severity, f.minSeverity);
-            a.findings.push_back(std::move(f));
+            found.push_back({std::move(f), rule.precedence});
         }
     }
     // Ids are unique: a rule that reports the same subject twice gets a suffix.
     std::set<std::string> seen;
-    for (Finding& f : a.findings) {
+    for (RankedFinding& rf : found) {
+        Finding& f = rf.finding;
         std::string id = f.id.empty() ? f.rule : f.id;
         for (int n = 2; !seen.insert(id).second; ++n)
             id = (f.id.empty() ? f.rule : f.id) + "#" + std::to_string(n);
         f.id = id;
     }
-    std::stable_sort(a.findings.begin(), a.findings.end(), [](const Finding& x, const Finding& y) {
-        if (x.estimatedCostMs != y.estimatedCostMs) return x.estimatedCostMs > y.estimatedCostMs;
-        return x.severity > y.severity;
+    resolveClaims(a.time.slices, found);
+    std::map<std::string, const Finding*> byId;
+    for (const RankedFinding& rf : found) byId[rf.finding.id] = &rf.finding;
+    for (RankedFinding& rf : found) {
+        Finding& f = rf.finding;
+        const double share =
+            a.time.wallClockMs > 0 ? double(f.estimatedCostMs) / double(a.time.wallClockMs) : 0;
+        f.severity = share >= config.criticalShare  ? Severity::Critical
+                     : share >= config.warningShare ? Severity::Warning
+                                                    : Severity::Info;
+        f.severity = std::max(f.severity, f.minSeverity);
+        if (!f.symptomOf.empty())
+            if (const auto it = byId.find(f.symptomOf); it != byId.end())
+                f.detail += " A symptom of \u201c" + it->second->title +
+                            "\u201d: that finding's cost holds this time.";
+    }
+    // Headlines (a result not produced) first; then by the wall clock each would save, a
+    // finding whose cost is not wall clock ranked at its severity's lower bound.
+    const auto rankMs = [&](const Finding& f) {
+        if (!f.costNotWallClock || a.time.wallClockMs <= 0) return double(f.estimatedCostMs);
+        const double floor = f.severity == Severity::Critical ? config.criticalShare
+                             : f.severity == Severity::Warning ? config.warningShare
+                                                               : 0.0;
+        return std::max(double(f.estimatedCostMs), floor * double(a.time.wallClockMs));
+    };
+    std::stable_sort(found.begin(), found.end(), [&](const RankedFinding& x, const RankedFinding& y) {
+        if (x.finding.headline != y.finding.headline) return x.finding.headline;
+        const double rx = rankMs(x.finding), ry = rankMs(y.finding);
+        if (rx != ry) return rx > ry;
+        return x.finding.severity > y.finding.severity;
     });
+    for (RankedFinding& rf : found) a.findings.push_back(std::move(rf.finding));
     return a;
 }
 

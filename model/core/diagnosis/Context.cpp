@@ -32,6 +32,38 @@ int64_t StageFacts::quantile(double q) const {
     return quantileOf(durations, q);
 }
 
+namespace {
+
+RunFacts runFacts(const EventLogModel& m, bool localMode) {
+    RunFacts r;
+    const std::string& v = m.application.sparkVersion;
+    // "3.5.1", "3.3.0-amzn-0"; Databricks "11.3.x-scala2.12" maps to Spark 3.3.
+    r.sparkMajor = std::atoi(v.c_str());
+    if (const size_t dot = v.find('.'); dot != std::string::npos)
+        r.sparkMinor = std::atoi(v.c_str() + dot + 1);
+    if (m.application.sparkVersionFromDatabricks && r.sparkMajor >= 7) {
+        r.sparkMinor = r.sparkMajor >= 14  ? 5
+                       : r.sparkMajor >= 13 ? 4
+                       : r.sparkMajor >= 11 ? 3
+                       : r.sparkMajor >= 10 ? 2
+                                            : 1;
+        r.sparkMajor = 3;
+    }
+    const auto conf = [&](std::string_view key, bool fallback) {
+        const auto value = m.environment.sparkProperty(key);
+        return value ? *value == "true" : fallback;
+    };
+    r.aqeEnabled = r.sparkMajor >= 3 && conf("spark.sql.adaptive.enabled", r.versionAtLeast(3, 2));
+    r.aqeCoalesce = r.aqeEnabled && conf("spark.sql.adaptive.coalescePartitions.enabled", true);
+    r.aqeSkewJoin = r.aqeEnabled && conf("spark.sql.adaptive.skewJoin.enabled", true);
+    r.dynamicAllocation = conf("spark.dynamicAllocation.enabled", false);
+    r.master = m.environment.sparkProperty("spark.master").value_or("");
+    r.localMode = localMode || r.master.rfind("local", 0) == 0;
+    return r;
+}
+
+}  // namespace
+
 DiagnosisContext::DiagnosisContext(const EventLogModel& m)
     : model(m),
       appStart(std::max<int64_t>(0, m.derived.span.startMs)),
@@ -94,6 +126,7 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
         stages.push_back(std::move(f));
     }
     localMode = driverTasks > 0;
+    run = runFacts(m, localMode);
     for (StageFacts& f : stages) f.availableCoreMs = cores.coreMs(f.start, f.end);
 }
 

@@ -30,12 +30,26 @@ struct StageFacts {
     }
 };
 
+// What the run allows: the Spark version (AQE exists from 3.0 and is on by default from 3.2),
+// the settings in force, local mode.
+struct RunFacts {
+    int sparkMajor = 0, sparkMinor = 0;  // 0: unknown
+    bool aqeEnabled = false, aqeCoalesce = false, aqeSkewJoin = false;
+    bool dynamicAllocation = false;
+    std::string master;  // spark.master
+    bool localMode = false;
+    bool versionAtLeast(int major, int minor) const {
+        return sparkMajor > major || (sparkMajor == major && sparkMinor >= minor);
+    }
+};
+
 struct DiagnosisContext {
     const EventLogModel& model;
     int64_t appStart = 0, appEnd = 0, wallMs = 0;  // Derived::span
     const CoreTimeline& cores;
     std::vector<StageFacts> stages;  // stage attempts that ran a task, in model order
     bool localMode = false;          // the driver ran the tasks
+    RunFacts run;
 
     explicit DiagnosisContext(const EventLogModel& model);
     int64_t taskDuration(uint32_t row) const;

@@ -34,9 +34,18 @@ struct Evidence {
 };
 std::string_view evidenceKindName(Evidence::Kind k);
 
+// Wall clock a finding explains: `ms` of time-accounting slice `slice` (Slices.h).
+struct SliceClaim {
+    size_t slice = 0;
+    int64_t ms = 0;
+};
+
 struct Finding {
     std::string id;    // stable: rule and subject, e.g. "task-skew:stage-3.0"
     std::string rule;  // canonical rule name
+    // The root cause it names, from one vocabulary (README "Causes"): "driver-before-first-job",
+    // "shuffle-skew", "warm-up", …; the rule's name when the rule sets none.
+    std::string cause;
     StageKey stage;    // the stage attempt it is about (the first stage evidence when unset)
     Severity severity = Severity::Info;
     std::string title, detail;
@@ -50,6 +59,18 @@ struct Finding {
     // Findings whose cost is not wall clock (idle cores cost executor hours, a bad setting risks
     // failures) set the least severity they deserve.
     Severity minSeverity = Severity::Info;
+    // The slices the cause holds and how much of each removing it would save. A rule asks; the
+    // analyzer grants each slice's milliseconds once, root causes first (RuleDef::precedence),
+    // so estimatedCostMs is what was granted and the costs of all findings sum to at most the
+    // wall clock. `askedMs` is what the rule asked for.
+    std::vector<SliceClaim> claims;
+    int64_t askedMs = 0;
+    // A finding whose slices a root cause took: its id (the text says so too).
+    std::string symptomOf;
+    // A result was not produced (a job failed): listed first whatever its time share.
+    bool headline = false;
+    // The cost is not wall clock (executor time, risk): ranked by its severity's lower bound.
+    bool costNotWallClock = false;
 };
 
 }  // namespace stagelight

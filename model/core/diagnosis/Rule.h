@@ -27,7 +27,7 @@ private:
 
 struct RuleInput {
     const DiagnosisContext& ctx;
-    const TimeAccounting& time;
+    const TimeAccounting& time;  // time.slices: what findings claim
     const std::unordered_map<int64_t, int64_t>& accumulatorTotals;  // SQL metric id → total
 };
 
@@ -40,6 +40,10 @@ struct RuleRun {
 
 struct RuleDef {
     std::string_view name;
+    // Root causes first: where two findings claim the same slice, the lower precedence gets it
+    // (job failures 0, driver and executor waits 10, stage-level root causes 20–40, symptoms
+    // such as spill and GC 60, overheads 70).
+    int precedence = 50;
     std::string_view checks;  // one line: what the rule looks for
     std::vector<std::pair<std::string, double>> defaults;
     std::function<RuleRun(const RuleInput&, const RuleParams&, std::vector<Finding>&)> run;

@@ -33,37 +33,51 @@ RuleDef coldStartRule();
 RuleDef localityRule();
 RuleDef incompleteLogRule();
 RuleDef configRule();
+RuleDef driverTimeRule();
+RuleDef stageWaitRule();
+RuleDef driverStallRule();
 }  // namespace rules
 
+namespace {
+RuleDef at(RuleDef r, int precedence) {
+    r.precedence = precedence;
+    return r;
+}
+}  // namespace
+
 const std::vector<RuleDef>& allRules() {
+    // Precedence: root causes before their symptoms (Rule.h).
     static const std::vector<RuleDef> list = {
-        rules::taskSkewRule(),
-        rules::stragglerRule(),
-        rules::spillRule(),
-        rules::smallFilesReadRule(),
-        rules::smallFilesWrittenRule(),
-        rules::tinyTasksRule(),
-        rules::tooFewPartitionsRule(),
-        rules::idleCoresRule(),
-        rules::gcPressureRule(),
-        rules::memoryPerTaskRule(),
-        rules::executorMemoryRule(),
-        rules::missedBroadcastRule(),
-        rules::oversizedBroadcastRule(),
-        rules::cartesianJoinRule(),
-        rules::missingPushdownRule(),
-        rules::wideScanRule(),
-        rules::pythonUdfRule(),
-        rules::recomputationRule(),
-        rules::cacheWasteRule(),
-        rules::failedTasksRule(),
-        rules::failedStagesRule(),
-        rules::speculationWasteRule(),
-        rules::slowHostRule(),
+        at(rules::failedStagesRule(), 0),
+        at(rules::failedTasksRule(), 5),
+        rules::driverTimeRule(),
         rules::coldStartRule(),
-        rules::localityRule(),
-        rules::incompleteLogRule(),
-        rules::configRule(),
+        rules::stageWaitRule(),
+        rules::driverStallRule(),
+        at(rules::tooFewPartitionsRule(), 25),
+        at(rules::taskSkewRule(), 30),
+        at(rules::stragglerRule(), 35),
+        at(rules::slowHostRule(), 36),
+        at(rules::localityRule(), 38),
+        at(rules::speculationWasteRule(), 40),
+        at(rules::smallFilesReadRule(), 45),
+        at(rules::smallFilesWrittenRule(), 45),
+        at(rules::recomputationRule(), 45),
+        at(rules::cacheWasteRule(), 45),
+        at(rules::missedBroadcastRule(), 45),
+        at(rules::oversizedBroadcastRule(), 45),
+        at(rules::cartesianJoinRule(), 45),
+        at(rules::missingPushdownRule(), 50),
+        at(rules::wideScanRule(), 50),
+        at(rules::pythonUdfRule(), 50),
+        at(rules::spillRule(), 60),
+        at(rules::gcPressureRule(), 60),
+        at(rules::memoryPerTaskRule(), 60),
+        at(rules::executorMemoryRule(), 60),
+        at(rules::tinyTasksRule(), 70),
+        at(rules::idleCoresRule(), 80),
+        at(rules::incompleteLogRule(), 90),
+        at(rules::configRule(), 90),
     };
     return list;
 }

@@ -1,6 +1,8 @@
 #include "report/AnalysisReport.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "model/Numeric.h"
 #include "text/Format.h"
@@ -24,6 +26,40 @@ void writeEvidence(JsonWriter& w, const Evidence& e) {
     if (!e.note.empty()) w.field("note", e.note);
     w.endObject();
 }
+
+}  // namespace
+
+std::string evidenceText(const EventLogModel& model, const Evidence& e) {
+    const StageKey stage{e.stageId, e.stageAttemptId};
+    const int64_t origin = std::max<int64_t>(0, model.derived.span.startMs);
+    const auto at = [&](int64_t t) { return "+" + formatDuration(std::max<int64_t>(0, t - origin)); };
+    std::string s;
+    switch (e.kind) {
+        case Evidence::Kind::Stage:
+            s = stage.label();
+            break;
+        case Evidence::Kind::Tasks:
+            s = countText(int64_t(e.taskIds.size()), "task", "tasks") + " of " + stage.label();
+            break;
+        case Evidence::Kind::TimeWindow:
+            s = at(e.startMs) + " to " + at(e.endMs) + " (" +
+                formatDuration(std::max<int64_t>(0, e.endMs - e.startMs)) + ")" +
+                (stage.valid() ? " in " + stage.label() : std::string());
+            break;
+        case Evidence::Kind::SqlNode:
+            s = "SQL " + std::to_string(e.executionId) + ", plan node " + std::to_string(e.nodeId);
+            break;
+        case Evidence::Kind::Rdd:
+            s = "RDD " + std::to_string(e.rddId);
+            break;
+        case Evidence::Kind::Executor:
+            s = "executor " + e.executorId;
+            break;
+    }
+    return e.note.empty() ? s : s + ": " + e.note;
+}
+
+namespace {
 
 void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
     w.beginObject();
@@ -122,10 +158,18 @@ std::string analysisJson(const EventLogModel& model, const Analysis& a) {
     writeTime(w, a.time, a.whatIf);
     w.key("findings").beginArray();
     for (const Finding& f : a.findings) {
-        w.beginObject().field("id", f.id).field("rule", f.rule);
+        w.beginObject().field("id", f.id).field("rule", f.rule).field("cause", f.cause);
         w.field("severity", severityName(f.severity)).field("title", f.title);
         w.field("detail", f.detail).field("estimatedCostMs", f.estimatedCostMs);
-        w.field("costMethod", f.costMethod).field("fix", f.fix).key("evidence").beginArray();
+        w.field("costMethod", f.costMethod).field("fix", f.fix);
+        if (f.stage.valid())
+            w.field("stageId", f.stage.stage).field("stageAttemptId", f.stage.attempt);
+        w.field("askedMs", f.askedMs).field("headline", f.headline);
+        if (!f.symptomOf.empty()) w.field("symptomOf", f.symptomOf);
+        w.key("claims").beginArray();
+        for (const SliceClaim& c : f.claims)
+            w.beginObject().field("slice", int64_t(c.slice)).field("ms", c.ms).endObject();
+        w.endArray().key("evidence").beginArray();
         for (const Evidence& e : f.evidence) writeEvidence(w, e);
         w.endArray().endObject();
     }
@@ -148,28 +192,28 @@ std::string analysisText(const EventLogModel& model, const Analysis& a) {
         std::snprintf(idle, sizeof idle, ", %.0f %% of executor cores idle", t.idleCores * 100);
         out += idle;
     }
-    out += "\n\n";
+    out += "\n";
+    // Where the wall clock went, by cause (the slices of timeAccounting.slices).
+    std::map<std::string_view, int64_t> byCause;
+    for (const Slice& s : t.slices) byCause[sliceCauseName(s.cause)] += s.durationMs();
+    std::vector<std::pair<int64_t, std::string_view>> causes;
+    for (const auto& [cause, ms] : byCause) causes.emplace_back(ms, cause);
+    std::sort(causes.rbegin(), causes.rend());
+    if (!causes.empty()) {
+        out += "Where the time went:";
+        for (const auto& [ms, cause] : causes)
+            out += " " + std::string(cause) + " " + formatDuration(ms) + ",";
+        out.back() = '\n';
+    }
+    out += "\n";
     if (a.findings.empty()) out += "No findings.\n";
     int n = 0;
     for (const Finding& f : a.findings) {
         out += std::to_string(++n) + ". [" + std::string(severityName(f.severity)) + "] " + f.title;
         if (f.estimatedCostMs > 0) out += "  (~" + formatDuration(f.estimatedCostMs) + ")";
         out += "\n   " + f.detail + "\n   Fix: " + f.fix + "\n";
-        for (const Evidence& e : f.evidence) {
-            out += "   Evidence: " + std::string(evidenceKindName(e.kind));
-            if (e.stageId >= 0)
-                out += " " + StageKey{e.stageId, e.stageAttemptId}.label();
-            if (!e.taskIds.empty()) out += ", " + std::to_string(e.taskIds.size()) + " task(s)";
-            if (e.executionId >= 0)
-                out +=
-                    " SQL " + std::to_string(e.executionId) + " node " + std::to_string(e.nodeId);
-            if (e.rddId >= 0) out += " RDD " + std::to_string(e.rddId);
-            if (!e.executorId.empty()) out += " executor " + e.executorId;
-            if (e.startMs >= 0)
-                out += " +" + formatDuration(e.startMs - model.application.startTime) + " for " +
-                       formatDuration(e.endMs - e.startMs);
-            out += "\n";
-        }
+        for (const Evidence& e : f.evidence)
+            out += "   Evidence: " + evidenceText(model, e) + "\n";
         out += "\n";
     }
     out += "Clean: ";

@@ -5,11 +5,13 @@
 namespace stagelight {
 
 std::string formatBytes(int64_t bytes) {
-    // A unit is used from twice its size on, as Spark does.
+    // Units switch at 1024 everywhere (never "2034.9 MiB" beside "2.3 GiB"); whole bytes have
+    // no decimals. Rounding up to 1024.0 moves to the next unit too.
     static constexpr const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (bytes > -1024 && bytes < 1024) return std::to_string(bytes) + " B";
     double v = double(bytes);
     int unit = 0;
-    while (unit < 6 && (v >= 2.0 * 1024.0 || v <= -2.0 * 1024.0)) {
+    while (unit < 6 && (v >= 1023.95 || v <= -1023.95)) {
         v /= 1024.0;
         ++unit;
     }

@@ -27,6 +27,64 @@ Evidence stageWindow(const StageFacts& s, std::string note) {
     return e;
 }
 
+std::vector<size_t> stageSlices(const RuleInput& in, StageKey stage,
+                                std::initializer_list<Slice::Cause> causes) {
+    std::vector<size_t> out;
+    const auto& slices = in.time.slices;
+    for (size_t i = 0; i < slices.size(); ++i)
+        if (slices[i].stage == stage &&
+            (causes.size() == 0 ||
+             std::find(causes.begin(), causes.end(), slices[i].cause) != causes.end()))
+            out.push_back(i);
+    return out;
+}
+
+std::vector<size_t> causeSlices(const RuleInput& in, std::initializer_list<Slice::Cause> causes) {
+    std::vector<size_t> out;
+    const auto& slices = in.time.slices;
+    for (size_t i = 0; i < slices.size(); ++i)
+        if (std::find(causes.begin(), causes.end(), slices[i].cause) != causes.end())
+            out.push_back(i);
+    return out;
+}
+
+int64_t slicesMs(const RuleInput& in, const std::vector<size_t>& which) {
+    int64_t ms = 0;
+    for (size_t i : which) ms += in.time.slices[i].durationMs();
+    return ms;
+}
+
+void claim(Finding& f, const RuleInput& in, const std::vector<size_t>& which, int64_t ms) {
+    std::vector<size_t> order = which;
+    const auto& slices = in.time.slices;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return slices[a].durationMs() > slices[b].durationMs();
+    });
+    for (size_t i : order) {
+        if (ms <= 0) break;
+        const int64_t take = std::min(ms, slices[i].durationMs());
+        f.claims.push_back({i, take});
+        ms -= take;
+    }
+}
+
+void claimAll(Finding& f, const RuleInput& in, const std::vector<size_t>& which) {
+    for (size_t i : which) f.claims.push_back({i, in.time.slices[i].durationMs()});
+}
+
+std::string sinceStart(const RuleInput& in, int64_t epochMs) {
+    return "+" + formatDuration(std::max<int64_t>(0, epochMs - in.ctx.appStart));
+}
+
+Evidence sliceWindow(const Slice& s, std::string note) {
+    Evidence e = Evidence::window(s.startMs, s.endMs, std::move(note));
+    if (s.stage.valid()) {
+        e.stageId = s.stage.stage;
+        e.stageAttemptId = s.stage.attempt;
+    }
+    return e;
+}
+
 std::optional<int64_t> nodeMetric(const RuleInput& in, const PlanNode& node,
                                   std::string_view name) {
     for (const PlanMetric& m : node.metrics)

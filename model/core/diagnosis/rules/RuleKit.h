@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,21 @@ std::vector<int64_t> topTasks(const DiagnosisContext& ctx, const StageFacts& s, 
                               const std::function<bool(uint32_t)>& keep = {});
 
 Evidence stageWindow(const StageFacts& s, std::string note = "the stage's run");
+
+// Time-accounting slices (indices into in.time.slices) of one stage attempt, or of some causes;
+// `causes` empty: any cause.
+std::vector<size_t> stageSlices(const RuleInput& in, StageKey stage,
+                                std::initializer_list<Slice::Cause> causes = {});
+std::vector<size_t> causeSlices(const RuleInput& in, std::initializer_list<Slice::Cause> causes);
+int64_t slicesMs(const RuleInput& in, const std::vector<size_t>& which);
+// Asks for up to `ms` of the slices `which` (longest first, none past its length).
+void claim(Finding& f, const RuleInput& in, const std::vector<size_t>& which, int64_t ms);
+// Asks for every millisecond of the slices `which`.
+void claimAll(Finding& f, const RuleInput& in, const std::vector<size_t>& which);
+// "+1.2 min": a time as an offset from the application's start.
+std::string sinceStart(const RuleInput& in, int64_t epochMs);
+// The window of a slice as evidence.
+Evidence sliceWindow(const Slice& s, std::string note);
 
 // A SQL metric of a plan node, summed like the SQL tab shows it; nullopt when the node has none.
 std::optional<int64_t> nodeMetric(const RuleInput& in, const PlanNode& node, std::string_view name);

@@ -1,0 +1,152 @@
+// driver-time: wall clock with no job running, before the first job, between jobs and after the
+// last, one finding for each that holds at least 2 % of the wall clock (and 2 s). Sparklens
+// reports it as "driver wall clock"; the executors can do nothing in it. Each says what the log
+// shows there: SQL commands that ran no job, executors held idle (core time), an interactive
+// session, the shutdown.
+#include <map>
+
+#include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
+
+namespace stagelight::rules {
+
+namespace {
+
+struct Part {
+    Slice::Cause cause;
+    const char* key;    // id suffix
+    const char* where;  // "before the first job"
+};
+
+constexpr Part kParts[] = {
+    {Slice::Cause::DriverBeforeFirstJob, "before-first-job", "before the first job"},
+    {Slice::Cause::DriverBetweenJobs, "between-jobs", "between jobs"},
+    {Slice::Cause::DriverAfterLastJob, "after-last-job", "after the last job"},
+};
+
+bool interactive(const RuleInput& in) {
+    const auto name = sparkConf(in, "spark.app.name");
+    const std::string n = name ? *name : in.ctx.model.application.name;
+    return n == "Spark shell" || n == "PySparkShell" || n == "SparkR" || n == "sparklyr" ||
+           n.rfind("Databricks Shell", 0) == 0 || sparkConf(in, "spark.databricks.clusterUsageTags.clusterId");
+}
+
+std::string coreTimeText(double coreMs) {
+    return formatDuration(saturatingInt64(coreMs)) + " of core time";
+}
+
+// What ran on the driver in these slices, as far as the log tells.
+std::string whatRan(const RuleInput& in, const std::vector<size_t>& which) {
+    const EventLogModel& m = in.ctx.model;
+    int64_t sqlMs = 0;
+    std::vector<const SqlExecution*> sql;
+    for (size_t i : which)
+        for (int64_t id : in.time.slices[i].sqlWithoutJobs)
+            if (const SqlExecution* q = m.sqlExecution(id)) {
+                sql.push_back(q);
+                if (q->endTime >= q->startTime) sqlMs += q->endTime - q->startTime;
+            }
+    std::string s;
+    if (!sql.empty()) {
+        std::map<std::string, int> kinds;  // "createOrReplaceTempView at …" → count
+        for (const SqlExecution* q : sql) {
+            std::string d = q->description.substr(0, q->description.find(" at "));
+            ++kinds[d.empty() ? std::string("(no description)") : d];
+        }
+        std::string list;
+        for (const auto& [d, n] : kinds) {
+            if (list.size() > 120) {
+                list += ", …";
+                break;
+            }
+            list += (list.empty() ? "" : ", ") + d + (n > 1 ? " ×" + std::to_string(n) : "");
+        }
+        s += " " + countText(int64_t(sql.size()), "SQL command", "SQL commands") +
+             " ran here on the driver without starting a job (" + list + "; " +
+             formatDuration(sqlMs) + " between their start and end).";
+    }
+    return s;
+}
+
+}  // namespace
+
+RuleDef driverTimeRule() {
+    RuleDef r;
+    r.name = "driver-time";
+    r.precedence = 10;
+    r.checks = "wall clock with no job running: before the first job, between jobs, after the last";
+    r.defaults = {{"minShare", 0.02}, {"minMs", 2000}};
+    r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
+        const int64_t wall = in.ctx.wallMs;
+        if (wall <= 0) return RuleRun::notRun("the log has no wall clock");
+        const bool shell = interactive(in);
+        for (const Part& part : kParts) {
+            const std::vector<size_t> which = causeSlices(in, {part.cause});
+            const int64_t ms = slicesMs(in, which);
+            if (double(ms) < p["minMs"] || double(ms) < p["minShare"] * double(wall)) continue;
+            double coreMs = 0;
+            const Slice* longest = nullptr;
+            for (size_t i : which) {
+                coreMs += in.time.slices[i].coreMs;
+                if (!longest || in.time.slices[i].durationMs() > longest->durationMs())
+                    longest = &in.time.slices[i];
+            }
+            Finding f;
+            f.id = std::string("driver-time:") + part.key;
+            f.cause = std::string(sliceCauseName(part.cause));
+            const int share = int(100.0 * double(ms) / double(wall) + 0.5);
+            f.title = formatDuration(ms) + " (" + std::to_string(share) + " %) with no job running " +
+                      part.where;
+            std::string d;
+            if (part.cause == Slice::Cause::DriverBeforeFirstJob) {
+                d = "The first job started " + sinceStart(in, longest->endMs) +
+                    " after the application started.";
+                int64_t firstExecutor = -1;
+                for (const Executor& e : in.ctx.model.executors)
+                    if (e.added && e.addTime > 0 && in.ctx.model.derived.span.plausible(e.addTime) &&
+                        (firstExecutor < 0 || e.addTime < firstExecutor))
+                        firstExecutor = e.addTime;
+                if (firstExecutor > 0 && firstExecutor < longest->endMs)
+                    d += " The first executor registered at " + sinceStart(in, firstExecutor) +
+                         ", so the cluster waited for the driver, not the other way round.";
+            } else if (part.cause == Slice::Cause::DriverBetweenJobs) {
+                d = countText(int64_t(which.size()), "gap", "gaps") +
+                    " between jobs; the longest, " + formatDuration(longest->durationMs()) +
+                    ", from " + sinceStart(in, longest->startMs) + " to " +
+                    sinceStart(in, longest->endMs) + ".";
+            } else {
+                d = "The last job ended at " + sinceStart(in, longest->startMs) +
+                    "; the application ended " + formatDuration(ms) + " later.";
+            }
+            d += whatRan(in, which);
+            if (coreMs > 0)
+                d += " Executors were held meanwhile: " + coreTimeText(coreMs) + " idle.";
+            if (shell)
+                d += " This is an interactive session: the time between commands is the user's.";
+            f.detail = d;
+            f.costMethod = "the time no job ran " + std::string(part.where);
+            if (part.cause == Slice::Cause::DriverAfterLastJob)
+                f.fix = "Look at what the driver does after its last action: writing results on "
+                        "the driver, a sleep or an unclosed SparkSession keep the application "
+                        "(and its executors) alive; call spark.stop() when the work is done";
+            else if (shell)
+                f.fix = "Run the work as a batch job (spark-submit) rather than a session, or let "
+                        "dynamic allocation release idle executors "
+                        "(spark.dynamicAllocation.enabled=true) while nothing runs";
+            else
+                f.fix = "Find what the driver does here (driver-side code, schema inference, "
+                        "file listing, collect() and local processing, sleeps); keep it short or "
+                        "move it into Spark jobs. With dynamic allocation "
+                        "(spark.dynamicAllocation.enabled=true) executors are not held meanwhile";
+            for (size_t i : which)
+                if (f.evidence.size() < 8 && in.time.slices[i].durationMs() * 20 >= ms)
+                    f.evidence.push_back(sliceWindow(in.time.slices[i], "no job running"));
+            claimAll(f, in, which);
+            out.push_back(std::move(f));
+        }
+        return RuleRun{};
+    };
+    return r;
+}
+
+}  // namespace stagelight::rules
