@@ -48,8 +48,13 @@ RuleDef driverStallRule() {
         for (const StageFacts& s : in.ctx.stages) {
             if (double(s.durationMs) < p["minStageMs"] || s.taskTimeMs <= 0) continue;
             Stalled st{&s, 0, INT64_MAX, 0, INT64_MAX, 0, INT64_MAX, 0};
-            int64_t delay = 0;
+            int64_t delay = 0, measured = 0;
             for (uint32_t row : s.rows) {
+                // Only tasks that report their run time say how long they waited.
+                if (!m.tasks.hasFlag(row, kHasMetrics) ||
+                    m.tasks.get(row, TaskField::ExecutorRunTime) <= 0)
+                    continue;
+                measured += m.tasks.duration(row);
                 const int64_t d = taskTimes(m.tasks, row, now).schedulerDelay;
                 const int64_t run = m.tasks.get(row, TaskField::ExecutorRunTime);
                 delay += d;
@@ -60,7 +65,8 @@ RuleDef driverStallRule() {
                 st.finishMin = std::min(st.finishMin, m.taskFinish(row));
                 st.finishMax = std::max(st.finishMax, m.taskFinish(row));
             }
-            st.share = double(delay) / double(s.taskTimeMs);
+            if (measured * 2 < s.taskTimeMs) continue;  // most tasks without run times
+            st.share = double(delay) / double(measured);
             if (st.share >= p["minDelayShare"]) stalled.push_back(st);
         }
         // Stages that overlap in time are one stall.
