@@ -36,6 +36,7 @@ RuleDef configRule();
 RuleDef driverTimeRule();
 RuleDef stageWaitRule();
 RuleDef driverStallRule();
+RuleDef partitionDiscoveryRule();
 }  // namespace rules
 
 namespace {
@@ -54,6 +55,7 @@ const std::vector<RuleDef>& allRules() {
         rules::coldStartRule(),
         rules::stageWaitRule(),
         rules::driverStallRule(),
+        rules::partitionDiscoveryRule(),
         at(rules::tooFewPartitionsRule(), 25),
         at(rules::taskSkewRule(), 30),
         at(rules::stragglerRule(), 35),

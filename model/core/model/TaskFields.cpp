@@ -56,4 +56,26 @@ EndReason endReasonFromName(std::string_view name) {
     return EndReason::UnknownReason;
 }
 
+std::string_view readMethodName(ReadMethod m) {
+    switch (m) {
+        case ReadMethod::Memory:
+            return "Memory";
+        case ReadMethod::Disk:
+            return "Disk";
+        case ReadMethod::Hadoop:
+            return "Hadoop";
+        case ReadMethod::Network:
+            return "Network";
+        case ReadMethod::Unknown:
+            break;
+    }
+    return "";
+}
+
+ReadMethod readMethodFromName(std::string_view name) {
+    for (ReadMethod m : {ReadMethod::Memory, ReadMethod::Disk, ReadMethod::Hadoop, ReadMethod::Network})
+        if (name == readMethodName(m)) return m;
+    return ReadMethod::Unknown;
+}
+
 }  // namespace stagelight

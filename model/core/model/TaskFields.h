@@ -24,6 +24,7 @@ namespace stagelight {
     X(Flags, "Flags", Enum)                              \
     X(TaskType, "Task Type", StringRef)                  \
     X(EndReason, "Task End Reason", Enum)                \
+    X(InputReadMethod, "Data Read Method", Enum)         \
     X(FailureDetail, "Failure Detail", Count)            \
     X(SourcePart, "Source Part", Count)                  \
     X(SourceOffset, "Source Offset", Bytes)              \
@@ -116,6 +117,12 @@ enum TaskFlag : uint8_t {
 enum class Locality : uint8_t { Unknown, ProcessLocal, NodeLocal, NoPref, RackLocal, Any };
 std::string_view localityName(Locality locality);
 Locality localityFromName(std::string_view name);
+
+// Input Metrics "Data Read Method": where a task's input came from (Memory or Disk: a cached
+// block; Hadoop: recomputed or read from the source; Network: a remote block).
+enum class ReadMethod : uint8_t { Unknown, Memory, Disk, Hadoop, Network };
+std::string_view readMethodName(ReadMethod method);
+ReadMethod readMethodFromName(std::string_view name);
 
 enum class EndReason : uint8_t {
     Running,  // no TaskEnd yet

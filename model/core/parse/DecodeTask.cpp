@@ -325,6 +325,9 @@ void EventDecoder::readTaskMetrics(Value v, events::TaskEnd& end) {
             const od::json_type t = typeOf(val);
             if (t == od::json_type::object) {
                 self(self, val);
+            } else if (t == od::json_type::string && k == "Data Read Method") {
+                task[TaskField::InputReadMethod] =
+                    int64_t(readMethodFromName(readString(val, k, problems_)));
             } else if (t == od::json_type::array && k == "Updated Blocks") {
                 forEachElement(val, [&](od::value b) {
                     BlockUpdate& u = end.updatedBlocks.emplace_back();

@@ -1,58 +1,158 @@
-// straggler: tasks far slower than the median with no more data than it (a slow node, GC, a
-// hot disk), holding the stage. Defaults from sparkforensics: ≥ 10 tasks; a straggler runs
-// ≥ 3 × the median; its data ≤ 1.5 × the median task's; the stage waits ≥ 2 s on it.
+// straggler: slow tasks without more data than the others, each group named by what made it
+// slow (SlowTasks.h): a cache miss, a cold executor, the first wave warming up, waiting on the
+// driver, or — failing these — a straggler (a slow node, disk or network), the only case where
+// speculation helps. Reported when the replay says the stage would save ≥ 1 s and 1 % of the
+// wall clock (sparkforensics asks a 2 s tail; the share keeps short runs quiet).
+#include <map>
+
+#include "diagnosis/SlowTasks.h"
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
+
+namespace {
+
+std::string list(const std::vector<std::string>& v, size_t most = 3) {
+    std::string s;
+    for (size_t i = 0; i < v.size() && i < most; ++i) s += (i ? ", " : "") + v[i];
+    if (v.size() > most) s += " and " + std::to_string(v.size() - most) + " more";
+    return s;
+}
+
+// The stage's cached RDDs (a cache miss reads one of them from Hadoop).
+std::string cachedRdds(const EventLogModel& m, const StageAttempt& a) {
+    std::vector<std::string> ids;
+    for (const RddInfo& r : a.rdds)
+        if (r.storageLevel.useMemory || r.storageLevel.useDisk)
+            ids.push_back("RDD " + std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")"));
+    (void)m;
+    return list(ids, 2);
+}
+
+struct Text {
+    std::string title, detail, fix;
+};
+
+Text describe(const RuleInput& in, const StageFacts& s, const SlowTaskAnalysis& a,
+              const SlowTaskGroup& g) {
+    const EventLogModel& m = in.ctx.model;
+    const std::string tasks = countText(int64_t(g.rows.size()), "task", "tasks");
+    const std::string slow = tasks + " ran up to " + formatDuration(g.longestMs) +
+                             " against a median of " + formatDuration(a.medianMs);
+    const std::string data =
+        a.medianDataBytes > 0 ? " with no more data than the median task (" +
+                                    formatBytes(a.medianDataBytes) + ")"
+                              : " (the log records no input or shuffle data for them)";
+    Text t;
+    switch (g.cause) {
+        case SlowTaskGroup::Cause::CacheMiss:
+            t.title = "Cache misses slow " + in.ctx.stageLabel(s);
+            t.detail = slow + ": they read their input from Hadoop (recomputed or re-read) "
+                              "while most of the stage's tasks read it from the cache" +
+                       (cachedRdds(m, m.stages[s.stageIndex]).empty()
+                            ? std::string(".")
+                            : " (" + cachedRdds(m, m.stages[s.stageIndex]) + ").");
+            t.fix = "The cached blocks these tasks needed were gone (evicted for other caches, "
+                    "or on a lost executor): persist with MEMORY_AND_DISK so evicted blocks go to "
+                    "disk, unpersist() caches no longer used before caching new ones, or give "
+                    "storage more memory (spark.memory.fraction, spark.executor.memory)";
+            break;
+        case SlowTaskGroup::Cause::ColdExecutor:
+            t.title = "A cold executor slows " + in.ctx.stageLabel(s);
+            t.detail = slow + "; " + formatDuration(g.phaseExcessMs) +
+                       " of their extra time was task deserialization on executor" +
+                       (g.executors.size() == 1 ? " " : "s ") + list(g.executors) +
+                       ", added " + formatDuration(std::max<int64_t>(0, g.youngestExecutorAgeMs)) +
+                       " before the task launched: a new JVM still loading classes and the "
+                       "task's dependencies.";
+            t.fix = in.ctx.run.dynamicAllocation
+                        ? "Keep executors warm instead of starting new ones per stage: raise "
+                          "spark.dynamicAllocation.executorIdleTimeout or set "
+                          "spark.dynamicAllocation.minExecutors; speculation "
+                          "(spark.speculation=true) would rerun such a task on a warm executor"
+                        : "Start the executors before the work that needs them (fewer, longer-"
+                          "lived executors); speculation (spark.speculation=true) would rerun "
+                          "such a task on a warm executor";
+            break;
+        case SlowTaskGroup::Cause::WarmUp:
+            t.title = "The first wave of " + in.ctx.stageLabel(s) + " warmed up slowly";
+            t.detail = slow + data + "; all of them were launched as the stage started, one per "
+                       "slot, and the later waves ran at the median: the JVMs warming up (class "
+                       "loading, code generation, JIT) on this stage's code.";
+            t.fix = "This costs once per JVM and stage: more work per session (fewer, longer "
+                    "applications) spreads it; speculation does not help (its copies start just as "
+                    "cold)";
+            break;
+        case SlowTaskGroup::Cause::DriverWait:
+            t.title = "Tasks of " + in.ctx.stageLabel(s) + " waited on the driver";
+            t.detail = slow + "; " + formatDuration(g.phaseExcessMs) +
+                       " of their extra time was scheduler delay: the driver was slow to launch "
+                       "them or to take their results.";
+            t.fix = "Look at the driver at this time (GC pauses, a busy scheduler, large task "
+                    "results): raise spark.driver.memory or spark.driver.cores, keep results small";
+            break;
+        default: {
+            t.title = "Straggling tasks hold " + in.ctx.stageLabel(s);
+            t.detail = slow + data + ".";
+            // Name hosts only where the stragglers concentrate on fewer hosts than the stage ran on.
+            std::map<std::string, int> hosts;
+            for (uint32_t r : s.rows) hosts[std::string(m.strings.view(StrId(m.tasks.get(r, TaskField::Host))))] = 0;
+            for (uint32_t r : g.rows) ++hosts[std::string(m.strings.view(StrId(m.tasks.get(r, TaskField::Host))))];
+            if (hosts.size() > 1 && g.hosts.size() * 2 <= hosts.size())
+                t.detail += " They ran on " + list(g.hosts) + " (" +
+                            countText(int64_t(hosts.size()), "host", "hosts") + " ran the stage).";
+            t.fix = "Turn on speculation (spark.speculation=true, spark.speculation.multiplier=3) "
+                    "so slow copies are rerun elsewhere" +
+                    std::string(hosts.size() > 1 && g.hosts.size() * 2 <= hosts.size()
+                                    ? ", and check the hosts named for disk, network or GC trouble"
+                                    : "");
+        }
+    }
+    return t;
+}
+
+}  // namespace
 
 RuleDef stragglerRule() {
     RuleDef r;
     r.name = "straggler";
-    r.checks = "slow tasks that did not get more data than the others";
-    r.defaults = {{"minTasks", 10}, {"minRatio", 3}, {"maxDataRatio", 1.5}, {"minTailMs", 2000}};
+    r.checks = "slow tasks without more data: cache misses, cold executors, warm-up, stragglers";
+    r.defaults = {{"minSavingMs", 1000}, {"minSavingShare", 0.01}, {"stallShare", 0.5}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            if (double(s.rows.size()) < p["minTasks"] || s.p50 <= 0) continue;
-            const double medianBytes = double(s.medianDataBytes);
-            auto straggles = [&](uint32_t r) {
-                return double(in.ctx.taskDuration(r)) >= p["minRatio"] * double(s.p50) &&
-                       double(taskDataBytes(t, r)) <=
-                           p["maxDataRatio"] * std::max(1.0, medianBytes);
-            };
-            int64_t worst = 0;
-            std::vector<std::string> hosts;
-            for (uint32_t r : s.rows)
-                if (straggles(r)) {
-                    worst = std::max(worst, in.ctx.taskDuration(r));
-                    const std::string host(
-                        in.ctx.model.strings.view(StrId(t.get(r, TaskField::Host))));
-                    if (std::find(hosts.begin(), hosts.end(), host) == hosts.end())
-                        hosts.push_back(host);
-                }
-            const int64_t cost = std::min(s.durationMs, worst) - s.p50;
-            if (worst == 0 || double(cost) < p["minTailMs"]) continue;
-            const auto ids = topTasks(
-                in.ctx, s, 20, [&](uint32_t r) { return in.ctx.taskDuration(r); }, straggles);
-            Finding f;
-            f.id = "straggler:stage-" + stageId(s.stageId, s.attemptId);
-            f.title = "Straggling tasks hold " + in.ctx.stageLabel(s);
-            std::string hostList;
-            for (size_t i = 0; i < hosts.size() && i < 3; ++i)
-                hostList += (i ? ", " : "") + hosts[i];
-            f.detail = std::to_string(ids.size()) + " task(s) ran up to " + formatDuration(worst) +
-                       " against a median of " + formatDuration(s.p50) +
-                       " without reading more data than the median task; they ran on " + hostList +
-                       (hosts.size() > 3 ? " and others" : "") + ".";
-            f.estimatedCostMs = cost;
-            f.costMethod = "the slowest straggler minus the median task";
-            f.fix =
-                "Turn on speculation (spark.speculation=true, spark.speculation.multiplier=3) "
-                "and check the hosts named for disk, network or GC trouble";
-            f.evidence = {Evidence::stage(s.stageId, s.attemptId),
-                          Evidence::tasks(s.stageId, s.attemptId, ids, "the straggling tasks"),
-                          stageWindow(s)};
-            out.push_back(std::move(f));
+            const SlowTaskAnalysis a = explainSlowTasks(in.ctx, s);
+            for (const SlowTaskGroup& g : a.groups) {
+                if (g.cause == SlowTaskGroup::Cause::ShuffleSkew ||
+                    g.cause == SlowTaskGroup::Cause::InputSkew)
+                    continue;  // task-skew's
+                if (double(g.savingMs) < p["minSavingMs"] ||
+                    double(g.savingMs) < p["minSavingShare"] * double(in.ctx.wallMs))
+                    continue;
+                const StageKey key{s.stageId, s.attemptId};
+                const Text text = describe(in, s, a, g);
+                Finding f;
+                f.cause = std::string(slowCauseId(g.cause));
+                f.id = (g.cause == SlowTaskGroup::Cause::Straggler ? std::string("straggler")
+                                                                   : "straggler:" + f.cause) +
+                       ":stage-" + key.str();
+                f.title = text.title;
+                f.detail = text.detail;
+                f.fix = text.fix;
+                f.costMethod = "a replay of the stage's tasks on its " +
+                               countText(a.slots, "slot", "slots") +
+                               " with these tasks at the median task's time";
+                std::vector<int64_t> ids;
+                for (uint32_t row : g.rows)
+                    if (ids.size() < 20) ids.push_back(t.get(row, TaskField::TaskId));
+                f.evidence = {Evidence::stage(s.stageId, s.attemptId),
+                              Evidence::tasks(s.stageId, s.attemptId, ids, "the slow tasks"),
+                              stageWindow(s)};
+                claim(f, in, stageSlices(in, key, {Slice::Cause::StragglerTail}), g.savingMs);
+                claim(f, in, stageSlices(in, key), g.savingMs - slicesMs(in, stageSlices(in, key, {Slice::Cause::StragglerTail})));
+                out.push_back(std::move(f));
+            }
         }
         return RuleRun{};
     };

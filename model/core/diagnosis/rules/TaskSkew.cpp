@@ -1,86 +1,127 @@
-// task-skew: a stage whose longest task runs far longer than its median because it got more data.
-// Defaults: max ÷ median task duration ≥ 5 (between sparkforensics' P95/P50 > 3 and DataFlint's
-// max/median > 10) with the longest task ≥ 2 s (DataFlint asks 5 s; severity follows the cost's
-// share of the run, so a short skew shows as info rather than not at all), or a partition > 5 ×
-// the median and > 256 MiB (AQE's own definition of skew, which holds even when durations hide
-// it). It counts as data skew when the longest task's shuffle read or input is ≥ 3 × the median
-// (else it is a straggler). AQE splits a skewed join partition only when it is > 5 × the median and
-// > 256 MiB (skewedPartitionFactor, skewedPartitionThresholdInBytes), never an aggregation's.
+// task-skew: a few tasks of a stage read far more data than the median task and hold the
+// stage (SlowTasks.h: ≥ 3 × the median task's time and data, 8 MiB more). Two causes: shuffle
+// skew (hot keys: salting, or AQE's skew join for a sort-merge join from Spark 3.0) and uneven
+// input splits on a scan (a few files or row groups carry the data: AQE never splits a scan).
+// Reported when the replay says fixing it saves ≥ 1 s and 1 % of the wall clock.
 #include <cmath>
 
+#include "diagnosis/SlowTasks.h"
+#include "diagnosis/StageProfile.h"
 #include "diagnosis/rules/RuleKit.h"
 #include "model/Numeric.h"
 
 namespace stagelight::rules {
 
+namespace {
+
+bool planHas(const EventLogModel& m, const StageAttempt& a, std::string_view op) {
+    for (int32_t id : a.jobIds)
+        if (const Job* j = m.job(id))
+            if (const SqlExecution* q = m.sqlExecution(j->sqlExecutionId))
+                for (const PlanNode& n : q->plan.nodes)
+                    if (n.nodeName.find(op) != std::string::npos) return true;
+    return false;
+}
+
+std::string ratioText(double r) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f×", r);
+    return buf;
+}
+
+std::string shuffleFix(const RuleInput& in, const StageAttempt& a, int64_t largest,
+                       int64_t medianBytes) {
+    const EventLogModel& m = in.ctx.model;
+    const bool join = planHas(m, a, "SortMergeJoin");
+    const std::string salt =
+        "salt the hot key (add a random suffix to it, aggregate or join twice) or filter and "
+        "pre-aggregate hot keys such as nulls";
+    if (!join || !in.ctx.run.versionAtLeast(3, 0))
+        return "Spread the hot keys: " + salt +
+               (join ? "" : " (AQE's skew handling never splits an aggregation)");
+    if (!in.ctx.run.aqeSkewJoin)
+        return "Let AQE split the skewed join partition: spark.sql.adaptive.enabled=true and "
+               "spark.sql.adaptive.skewJoin.enabled=true; or " + salt;
+    // AQE's skew join is on: say which of its two conditions the partition missed.
+    const auto threshold = memoryBytes(
+        sparkConf(in, "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes").value_or("256m"));
+    const double factor = std::atof(
+        sparkConf(in, "spark.sql.adaptive.skewJoin.skewedPartitionFactor").value_or("5").c_str());
+    std::string why;
+    if (threshold && largest <= *threshold)
+        why = "the largest partition, " + formatBytes(largest) +
+              ", is below spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes (" +
+              formatBytes(*threshold) + "): lower it";
+    else if (double(largest) <= factor * double(medianBytes))
+        why = "the largest partition is not " + ratioText(factor) +
+              " the median (spark.sql.adaptive.skewJoin.skewedPartitionFactor): lower it";
+    else
+        why = "the skewed side may be one AQE cannot split (the outer side of an outer join)";
+    return "AQE's skew join is on but did not split it: " + why + "; or " + salt;
+}
+
+}  // namespace
+
 RuleDef taskSkewRule() {
     RuleDef r;
     r.name = "task-skew";
-    r.checks = "a stage's longest task carries far more data than the median task";
-    r.defaults = {{"minRatio", 5},  {"minMaxTaskMs", 2000},
-                  {"minTasks", 4},  {"minDataRatio", 3},
-                  {"aqeFactor", 5}, {"aqeThresholdBytes", 256.0 * (1 << 20)}};
+    r.checks = "a few tasks of a stage read far more data than the others and hold it";
+    r.defaults = {{"minSavingMs", 1000}, {"minSavingShare", 0.01}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
+        const EventLogModel& m = in.ctx.model;
+        const TaskTable& t = m.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            if (double(s.rows.size()) < p["minTasks"] || s.p50 <= 0) continue;
-            const int64_t medianBytes = s.medianDataBytes, maxBytes = s.maxDataBytes;
-            if (medianBytes <= 0 || double(maxBytes) < p["minDataRatio"] * double(medianBytes))
-                continue;  // not data-driven: the straggler rule looks at it
-            const bool timeSkew = double(s.max) >= p["minMaxTaskMs"] &&
-                                  double(s.max) >= p["minRatio"] * double(s.p50);
-            // AQE's own definition of a skewed partition, even where the durations hide it.
-            const bool dataSkew = double(maxBytes) > p["aqeFactor"] * double(medianBytes) &&
-                                  double(maxBytes) > p["aqeThresholdBytes"];
-            if (!timeSkew && !dataSkew) continue;
-            const double even = std::max(double(s.p50), double(s.taskTimeMs) / averageSlots(s));
-            const int64_t cost =
-                std::max<int64_t>(0, saturatingInt64(double(std::min(s.durationMs, s.max)) - even));
-            const double ratio = double(s.max) / double(s.p50);
-            const auto outliers = topTasks(
-                in.ctx, s, 20, [&](uint32_t r) { return in.ctx.taskDuration(r); },
-                [&](uint32_t r) {
-                    return double(in.ctx.taskDuration(r)) >= p["minRatio"] / 2 * double(s.p50);
-                });
-            const bool aqeWouldSplit = double(maxBytes) > p["aqeFactor"] * double(medianBytes) &&
-                                       double(maxBytes) > p["aqeThresholdBytes"];
-            Finding f;
-            f.id = "task-skew:stage-" + stageId(s.stageId, s.attemptId);
-            f.title = "Skewed partitions hold " + in.ctx.stageLabel(s);
-            char buf[96];
-            std::snprintf(buf, sizeof buf, "%.1f", ratio);
-            f.detail =
-                "The longest task ran " + formatDuration(s.max) + " against a median of " +
-                formatDuration(s.p50) + " (" + buf + "×) because it read " + formatBytes(maxBytes) +
-                " against a median of " + formatBytes(medianBytes) + ". " +
-                std::to_string(outliers.size()) + " task(s) ran at least half that ratio. " +
-                (aqeWouldSplit
-                     ? "AQE's skew-join handling can split it if this is a sort-merge join; "
-                       "it does not split aggregations."
-                     : "AQE's skew-join handling would not split it: the largest partition "
-                       "is below spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes "
-                       "(256 MiB) or 5 × the median, and aggregations are never split.");
-            f.estimatedCostMs = cost;
-            f.costMethod =
-                "the stage's longest task minus the stage time if its work were spread "
-                "evenly over the cores it had";
-            f.fix =
-                "Salt the skewed key (add a random suffix, aggregate twice) or, for a join, set "
-                "spark.sql.adaptive.skewJoin.enabled=true and lower "
-                "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes; filter or "
-                "pre-aggregate hot keys such as nulls";
-            f.evidence = {Evidence::stage(s.stageId, s.attemptId),
-                          Evidence::tasks(s.stageId, s.attemptId, outliers, "the skewed tasks"),
-                          stageWindow(s)};
-            // Its outliers are shown by what the largest partition was read from.
-            const TaskTable& t = in.ctx.model.tasks;
-            for (uint32_t r : s.rows)
-                if (taskDataBytes(t, r) == maxBytes) {
-                    const int64_t input = t.get(r, TaskField::InputBytesRead);
-                    f.focusMetric = maxBytes - input >= input ? HistogramMetric::ShuffleRead
-                                                              : HistogramMetric::Input;
-                    break;
+            const SlowTaskAnalysis a = explainSlowTasks(in.ctx, s);
+            for (const SlowTaskGroup& g : a.groups) {
+                if (g.cause != SlowTaskGroup::Cause::ShuffleSkew &&
+                    g.cause != SlowTaskGroup::Cause::InputSkew)
+                    continue;
+                if (double(g.savingMs) < p["minSavingMs"] ||
+                    double(g.savingMs) < p["minSavingShare"] * double(in.ctx.wallMs))
+                    continue;
+                const bool input = g.cause == SlowTaskGroup::Cause::InputSkew;
+                const StageKey key{s.stageId, s.attemptId};
+                const StageAttempt& stage = m.stages[s.stageIndex];
+                Finding f;
+                f.id = std::string(input ? "input-skew" : "task-skew") + ":stage-" + key.str();
+                f.cause = std::string(slowCauseId(g.cause));
+                f.title = (input ? "Uneven input splits hold " : "Skewed partitions hold ") +
+                          in.ctx.stageLabel(s);
+                const double ratio = double(g.dataBytes) / double(std::max<int64_t>(1, a.medianDataBytes));
+                f.detail = countText(int64_t(g.rows.size()), "task", "tasks") + " ran up to " +
+                           formatDuration(g.longestMs) + " against a median of " +
+                           formatDuration(a.medianMs) + " because they read up to " +
+                           formatBytes(g.dataBytes) + (input ? " of input" : " of shuffle data") +
+                           " against a median of " + formatBytes(a.medianDataBytes) + " (" +
+                           ratioText(ratio) + ").";
+                if (input)
+                    f.detail += " The stage reads no shuffle: the data sits unevenly in its input "
+                                "files or row groups, which AQE never splits.";
+                f.costMethod = "a replay of the stage's tasks on its " +
+                               countText(a.slots, "slot", "slots") +
+                               " with the skewed tasks at the median task's time";
+                if (input) {
+                    const auto split = sparkConf(in, "spark.sql.files.maxPartitionBytes");
+                    f.fix = "Rewrite the input into evenly sized files (or row groups), or "
+                            "repartition() right after reading it; for splittable files "
+                            "spark.sql.files.maxPartitionBytes" +
+                            (split ? " (now " + *split + ")" : std::string(" (128 MiB by default)")) +
+                            " caps how much one task reads";
+                } else {
+                    f.fix = shuffleFix(in, stage, g.dataBytes, a.medianDataBytes);
                 }
-            out.push_back(std::move(f));
+                std::vector<int64_t> ids;
+                for (uint32_t row : g.rows)
+                    if (ids.size() < 20) ids.push_back(t.get(row, TaskField::TaskId));
+                f.evidence = {Evidence::stage(s.stageId, s.attemptId),
+                              Evidence::tasks(s.stageId, s.attemptId, ids,
+                                              input ? "the tasks with the largest input"
+                                                    : "the tasks with the most shuffle data"),
+                              stageWindow(s)};
+                f.focusMetric = input ? HistogramMetric::Input : HistogramMetric::ShuffleRead;
+                claim(f, in, stageSlices(in, key), g.savingMs);
+                out.push_back(std::move(f));
+            }
         }
         return RuleRun{};
     };
