@@ -73,17 +73,52 @@ int64_t makespan(std::vector<std::pair<int64_t, int64_t>> tasks, int slots) {  /
 }  // namespace
 
 int64_t replaySaving(const DiagnosisContext& ctx, const StageFacts& s, int slots,
-                     const std::vector<uint32_t>& faster, int64_t newMs) {
-    const std::set<uint32_t> fast(faster.begin(), faster.end());
+                     const std::vector<uint32_t>& faster, const std::vector<int64_t>& newMs) {
+    std::map<uint32_t, int64_t> fast;
+    for (size_t i = 0; i < faster.size() && i < newMs.size(); ++i) fast[faster[i]] = newMs[i];
     std::vector<std::pair<int64_t, int64_t>> actual, fixed;
     for (uint32_t r : s.rows) {
         const int64_t launch = ctx.model.taskLaunch(r), ms = ctx.taskDuration(r);
         actual.emplace_back(launch, ms);
-        fixed.emplace_back(launch, fast.count(r) ? std::min(ms, newMs) : ms);
+        const auto it = fast.find(r);
+        fixed.emplace_back(launch, it != fast.end() ? std::min(ms, it->second) : ms);
     }
     const int64_t a = makespan(actual, slots), b = makespan(fixed, slots);
     if (a <= 0 || b >= a) return 0;
     return saturatingInt64(double(s.durationMs) * (1.0 - double(b) / double(a)));
+}
+
+int64_t replaySaving(const DiagnosisContext& ctx, const StageFacts& s, int slots,
+                     const std::vector<uint32_t>& faster, int64_t newMs) {
+    return replaySaving(ctx, s, slots, faster, std::vector<int64_t>(faster.size(), newMs));
+}
+
+SlowTaskGroup explainTail(const DiagnosisContext& ctx, const StageFacts& s, int64_t tailStartMs) {
+    SlowTaskGroup g;
+    const EventLogModel& m = ctx.model;
+    const TaskTable& t = m.tasks;
+    if (s.rows.size() < 4 || s.p50 <= 0) return g;
+    const int64_t p90 = s.quantile(0.9);
+    const int64_t dataCap = s.medianDataBytes + s.medianDataBytes / 2;
+    std::vector<uint32_t> above;  // every task the replay caps
+    for (uint32_t r : s.rows) {
+        const int64_t d = ctx.taskDuration(r);
+        if (t.endReason(r) != EndReason::Success || d <= p90) continue;
+        above.push_back(r);
+        if (m.taskFinish(r) <= tailStartMs) continue;
+        if (s.medianDataBytes > 0 && taskDataBytes(t, r) > dataCap) return {};
+        g.rows.push_back(r);
+        g.longestMs = std::max(g.longestMs, d);
+        g.excessMs += d - s.p50;
+        g.dataBytes = std::max(g.dataBytes, taskDataBytes(t, r));
+        const std::string host(m.strings.view(StrId(t.get(r, TaskField::Host))));
+        if (std::find(g.hosts.begin(), g.hosts.end(), host) == g.hosts.end()) g.hosts.push_back(host);
+    }
+    if (g.rows.empty()) return g;
+    std::sort(g.rows.begin(), g.rows.end(),
+              [&](uint32_t a, uint32_t b) { return ctx.taskDuration(a) > ctx.taskDuration(b); });
+    g.savingMs = replaySaving(ctx, s, maxConcurrency(ctx, s), above, p90);
+    return g;
 }
 
 SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts& s) {
@@ -111,6 +146,7 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
     }
     std::array<int64_t, kTaskPhaseCount> medianPhase{};
     for (size_t i = 0; i < kTaskPhaseCount; ++i) medianPhase[i] = median(phases[i]);
+    const int64_t medianGc = median(gc);
     const bool mostlyCached = known > 0 && cached * 2 >= known;
     const int64_t firstWaveUntil = s.start + std::max<int64_t>(100, s.p50 / 2);
     const bool laterWaves = double(s.rows.size()) > 1.5 * double(out.slots);
@@ -133,16 +169,22 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
         const int64_t age = e && e->addTime > 0 ? m.taskLaunch(r) - e->addTime : -1;
         SlowTaskGroup::Cause cause = SlowTaskGroup::Cause::Straggler;
         int64_t named = 0;
-        if (data - s.medianDataBytes >= kSkewFloorBytes &&
-            double(data) >= 3.0 * double(std::max<int64_t>(1, s.medianDataBytes))) {
+        // More data: 3 × the median task's and either 8 MiB more or time growing with it (a
+        // few KB more that also took the time are skew too; a few KB more in a slow task are not).
+        const double dataRatio = double(data) / double(std::max<int64_t>(1, s.medianDataBytes));
+        if (s.medianDataBytes > 0 && dataRatio >= 3.0 &&
+            (data - s.medianDataBytes >= kSkewFloorBytes ||
+             double(d) / double(s.p50) >= 0.5 * dataRatio)) {
             cause = input * 2 > data ? SlowTaskGroup::Cause::InputSkew
                                      : SlowTaskGroup::Cause::ShuffleSkew;
         } else if (mostlyCached && ReadMethod(t.get(r, TaskField::InputReadMethod)) == ReadMethod::Hadoop) {
             cause = SlowTaskGroup::Cause::CacheMiss;
-        } else if ((named = phaseExcess(TaskPhase::SchedulerDelay)) * 2 >= excess) {
+        } else if (t.get(r, TaskField::ExecutorRunTime) > 0 &&  // else the delay is unknown
+                   (named = phaseExcess(TaskPhase::SchedulerDelay)) * 2 >= excess) {
             cause = SlowTaskGroup::Cause::DriverWait;
         } else if (age >= 0 && age < kColdExecutorMs &&
-                   (named = phaseExcess(TaskPhase::Deserialization)) * 2 >= excess) {
+                   (named = phaseExcess(TaskPhase::Deserialization) +
+                            std::max<int64_t>(0, t.get(r, TaskField::JvmGcTime) - medianGc)) * 2 >= excess) {
             cause = SlowTaskGroup::Cause::ColdExecutor;
         } else if (laterWaves && m.taskLaunch(r) <= firstWaveUntil) {
             cause = SlowTaskGroup::Cause::WarmUp;
@@ -157,10 +199,45 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
         if (cause == SlowTaskGroup::Cause::ColdExecutor &&
             (g.youngestExecutorAgeMs < 0 || age < g.youngestExecutorAgeMs))
             g.youngestExecutorAgeMs = age;
+        if (cause == SlowTaskGroup::Cause::ColdExecutor)
+            g.oldestExecutorAgeMs = std::max(g.oldestExecutorAgeMs, age);
         const std::string host(m.strings.view(StrId(t.get(r, TaskField::Host))));
         if (std::find(g.executors.begin(), g.executors.end(), executor) == g.executors.end())
             g.executors.emplace_back(executor);
         if (std::find(g.hosts.begin(), g.hosts.end(), host) == g.hosts.end()) g.hosts.push_back(host);
+    }
+    // Executors added while the stage ran can make most of its tasks cold, the median too: a
+    // task launched on an executor under 10 s old that spent ≥ 1 s and half its time
+    // deserializing beyond the tasks on older executors is cold whatever the median.
+    std::vector<int64_t> warmDeser;
+    std::set<uint32_t> grouped;
+    for (const auto& [cause, g] : groups) grouped.insert(g.rows.begin(), g.rows.end());
+    auto ageOf = [&](uint32_t r) {
+        const Executor* e = m.executor(m.strings.view(StrId(t.get(r, TaskField::ExecutorId))));
+        return e && e->addTime > 0 ? m.taskLaunch(r) - e->addTime : int64_t(-1);
+    };
+    for (uint32_t r : s.rows)
+        if (t.endReason(r) == EndReason::Success && ageOf(r) >= kColdExecutorMs)
+            warmDeser.push_back(t.get(r, TaskField::ExecutorDeserializeTime));
+    if (!warmDeser.empty()) {
+        const int64_t warm = median(warmDeser);
+        for (uint32_t r : s.rows) {
+            if (grouped.count(r) || t.endReason(r) != EndReason::Success) continue;
+            const int64_t age = ageOf(r), d = ctx.taskDuration(r);
+            const int64_t extra = t.get(r, TaskField::ExecutorDeserializeTime) - warm;
+            if (age < 0 || age >= kColdExecutorMs || extra < kOutlierMinMs || extra * 2 < d) continue;
+            SlowTaskGroup& g = groups[SlowTaskGroup::Cause::ColdExecutor];
+            g.cause = SlowTaskGroup::Cause::ColdExecutor;
+            g.rows.push_back(r);
+            g.longestMs = std::max(g.longestMs, d);
+            g.excessMs += extra;
+            g.phaseExcessMs += extra;
+            if (g.youngestExecutorAgeMs < 0 || age < g.youngestExecutorAgeMs) g.youngestExecutorAgeMs = age;
+            g.oldestExecutorAgeMs = std::max(g.oldestExecutorAgeMs, age);
+            const std::string_view executor = m.strings.view(StrId(t.get(r, TaskField::ExecutorId)));
+            if (std::find(g.executors.begin(), g.executors.end(), executor) == g.executors.end())
+                g.executors.emplace_back(executor);
+        }
     }
     // A warm-up is a wave, not one task: a lone first-wave outlier is a straggler.
     if (auto w = groups.find(SlowTaskGroup::Cause::WarmUp);
@@ -178,7 +255,18 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
         std::sort(g.rows.begin(), g.rows.end(), [&](uint32_t a, uint32_t b) {
             return ctx.taskDuration(a) > ctx.taskDuration(b);
         });
-        g.savingMs = replaySaving(ctx, s, out.slots, g.rows, s.p50);
+        // A cold task would lose its extra deserialization; any other its excess over the median.
+        g.fixedMs.clear();
+        const int64_t warmDeserMs = warmDeser.empty() ? 0 : median(warmDeser);
+        for (uint32_t r : g.rows) {
+            const int64_t d = ctx.taskDuration(r);
+            g.fixedMs.push_back(
+                cause == SlowTaskGroup::Cause::ColdExecutor && !warmDeser.empty()
+                    ? std::max(s.p50 / 2, d - std::max<int64_t>(
+                                                  0, t.get(r, TaskField::ExecutorDeserializeTime) - warmDeserMs))
+                    : std::min(d, s.p50));
+        }
+        g.savingMs = replaySaving(ctx, s, out.slots, g.rows, g.fixedMs);
         out.groups.push_back(std::move(g));
     }
     std::sort(out.groups.begin(), out.groups.end(),

@@ -20,6 +20,7 @@ struct SlowTaskGroup {
     enum class Cause { ShuffleSkew, InputSkew, CacheMiss, ColdExecutor, WarmUp, DriverWait, Straggler };
     Cause cause = Cause::Straggler;
     std::vector<uint32_t> rows;  // the group's tasks, longest first
+    std::vector<int64_t> fixedMs;  // per row, what it would take without the cause (the replay)
     int64_t longestMs = 0;
     // Wall clock the stage would have saved had these tasks taken the median task's time: a
     // replay of the stage's tasks on its slots, both ways, scaled to its real duration.
@@ -28,7 +29,7 @@ struct SlowTaskGroup {
     int64_t excessMs = 0;         // their time beyond the median task's, together
     int64_t phaseExcessMs = 0;    // of which in the phase that names the cause
     int64_t dataBytes = 0;        // the largest task's data (skew)
-    int64_t youngestExecutorAgeMs = -1;  // cold executor: launch − executor added
+    int64_t youngestExecutorAgeMs = -1, oldestExecutorAgeMs = -1;  // cold: launch − executor added
     std::vector<std::string> executors, hosts;
 };
 std::string_view slowCauseId(SlowTaskGroup::Cause c);  // the Finding::cause vocabulary
@@ -41,9 +42,18 @@ struct SlowTaskAnalysis {
 
 SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts& stage);
 
+// A stage whose end dragged on fewer than half its cores (a straggler-tail slice) although no
+// task was an outlier: its longest tasks (above the 90th percentile) that finished in the tail
+// with no more data than 1.5 × the median task, grouped as stragglers, saving what capping them
+// at the 90th percentile would (the same replay). Empty when they carried more data.
+SlowTaskGroup explainTail(const DiagnosisContext& ctx, const StageFacts& stage, int64_t tailStartMs);
+
 // The stage's duration saved if the tasks `faster` ran in `newMs` each (a list-scheduling
 // replay on `slots` slots, scaled to the stage's real duration).
 int64_t replaySaving(const DiagnosisContext& ctx, const StageFacts& stage, int slots,
                      const std::vector<uint32_t>& faster, int64_t newMs);
+// The same with a new duration per task (`newMs[i]` for `faster[i]`).
+int64_t replaySaving(const DiagnosisContext& ctx, const StageFacts& stage, int slots,
+                     const std::vector<uint32_t>& faster, const std::vector<int64_t>& newMs);
 
 }  // namespace stagelight

@@ -1,7 +1,7 @@
 // cold-start: jobs running while no executor was alive (the cluster still allocating them, a
 // queue, dynamic allocation starting from zero). It claims the waiting-for-executors slices.
-// sparkforensics' COLD uses > 30 s; here any wait of 2 % of the wall clock (and 1 s) counts, so
-// a 30 s wait in a 5-minute run is never silent.
+// sparkforensics' COLD uses > 30 s; here any wait of 10 s, or of 2 % of the wall clock (and
+// 1 s), counts, so a 30 s wait in a 5-minute run is never silent nor is one in a long run.
 #include "diagnosis/rules/RuleKit.h"
 
 namespace stagelight::rules {
@@ -11,12 +11,13 @@ RuleDef coldStartRule() {
     r.name = "cold-start";
     r.precedence = 10;
     r.checks = "jobs running while no executor was alive";
-    r.defaults = {{"minShare", 0.02}, {"minWaitMs", 1000}};
+    r.defaults = {{"minShare", 0.02}, {"minWaitMs", 1000}, {"alwaysMs", 10000}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         if (in.ctx.cores.empty()) return RuleRun::notRun("the log has no executor cores");
         const std::vector<size_t> which = causeSlices(in, {Slice::Cause::WaitingForExecutors});
         const int64_t waited = slicesMs(in, which);
-        if (double(waited) < p["minWaitMs"] || double(waited) < p["minShare"] * double(in.ctx.wallMs))
+        if (double(waited) < p["minWaitMs"] ||
+            (double(waited) < p["minShare"] * double(in.ctx.wallMs) && double(waited) < p["alwaysMs"]))
             return RuleRun{};
         const Slice& first = in.time.slices[which.front()];
         Finding f;

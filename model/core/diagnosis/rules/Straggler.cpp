@@ -35,7 +35,7 @@ struct Text {
 };
 
 Text describe(const RuleInput& in, const StageFacts& s, const SlowTaskAnalysis& a,
-              const SlowTaskGroup& g) {
+              const SlowTaskGroup& g, int64_t tailMs) {
     const EventLogModel& m = in.ctx.model;
     const std::string tasks = countText(int64_t(g.rows.size()), "task", "tasks");
     const std::string slow = tasks + " ran up to " + formatDuration(g.longestMs) +
@@ -61,10 +61,13 @@ Text describe(const RuleInput& in, const StageFacts& s, const SlowTaskAnalysis& 
         case SlowTaskGroup::Cause::ColdExecutor:
             t.title = "A cold executor slows " + in.ctx.stageLabel(s);
             t.detail = slow + "; " + formatDuration(g.phaseExcessMs) +
-                       " of their extra time was task deserialization on executor" +
-                       (g.executors.size() == 1 ? " " : "s ") + list(g.executors) +
-                       ", added " + formatDuration(std::max<int64_t>(0, g.youngestExecutorAgeMs)) +
-                       " before the task launched: a new JVM still loading classes and the "
+                       " of their extra time was task deserialization and garbage collection on executor" +
+                       (g.executors.size() == 1 ? " " : "s ") + list(g.executors) + ", launched " +
+                       (g.oldestExecutorAgeMs > g.youngestExecutorAgeMs
+                            ? formatDuration(std::max<int64_t>(0, g.youngestExecutorAgeMs)) + " to " +
+                                  formatDuration(g.oldestExecutorAgeMs)
+                            : formatDuration(std::max<int64_t>(0, g.youngestExecutorAgeMs))) +
+                       " after the executor was added: a new JVM still loading classes and the "
                        "task's dependencies.";
             t.fix = in.ctx.run.dynamicAllocation
                         ? "Keep executors warm instead of starting new ones per stage: raise "
@@ -81,8 +84,8 @@ Text describe(const RuleInput& in, const StageFacts& s, const SlowTaskAnalysis& 
                        "slot, and the later waves ran at the median: the JVMs warming up (class "
                        "loading, code generation, JIT) on this stage's code.";
             t.fix = "This costs once per JVM and stage: more work per session (fewer, longer "
-                    "applications) spreads it; speculation does not help (its copies start just as "
-                    "cold)";
+                    "applications) spreads it; rerunning the slow tasks elsewhere would not help, "
+                    "the copies would start just as cold";
             break;
         case SlowTaskGroup::Cause::DriverWait:
             t.title = "Tasks of " + in.ctx.stageLabel(s) + " waited on the driver";
@@ -95,6 +98,9 @@ Text describe(const RuleInput& in, const StageFacts& s, const SlowTaskAnalysis& 
         default: {
             t.title = "Straggling tasks hold " + in.ctx.stageLabel(s);
             t.detail = slow + data + ".";
+            if (tailMs > 0)
+                t.detail += " After the last task launched, fewer than half the stage's cores were "
+                            "busy for " + formatDuration(tailMs) + " while they finished.";
             // Name hosts only where the stragglers concentrate on fewer hosts than the stage ran on.
             std::map<std::string, int> hosts;
             for (uint32_t r : s.rows) hosts[std::string(m.strings.view(StrId(m.tasks.get(r, TaskField::Host))))] = 0;
@@ -118,11 +124,19 @@ RuleDef stragglerRule() {
     RuleDef r;
     r.name = "straggler";
     r.checks = "slow tasks without more data: cache misses, cold executors, warm-up, stragglers";
-    r.defaults = {{"minSavingMs", 1000}, {"minSavingShare", 0.01}, {"stallShare", 0.5}};
+    r.defaults = {{"minSavingMs", 1000}, {"minSavingShare", 0.01}, {"stallShare", 0.5}, {"minTailShare", 0.1}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            const SlowTaskAnalysis a = explainSlowTasks(in.ctx, s);
+            SlowTaskAnalysis a = explainSlowTasks(in.ctx, s);
+            const StageKey key{s.stageId, s.attemptId};
+            const std::vector<size_t> tail = stageSlices(in, key, {Slice::Cause::StragglerTail});
+            const int64_t tailMs = slicesMs(in, tail);
+            // No slow task explained, yet the stage's end dragged on a few cores: its longest tasks.
+            if (a.groups.empty() && !tail.empty() && double(tailMs) >= p["minTailShare"] * double(s.durationMs)) {
+                SlowTaskGroup g = explainTail(in.ctx, s, in.time.slices[tail.front()].startMs);
+                if (!g.rows.empty()) a.groups.push_back(std::move(g));
+            }
             for (const SlowTaskGroup& g : a.groups) {
                 if (g.cause == SlowTaskGroup::Cause::ShuffleSkew ||
                     g.cause == SlowTaskGroup::Cause::InputSkew)
@@ -130,8 +144,8 @@ RuleDef stragglerRule() {
                 if (double(g.savingMs) < p["minSavingMs"] ||
                     double(g.savingMs) < p["minSavingShare"] * double(in.ctx.wallMs))
                     continue;
-                const StageKey key{s.stageId, s.attemptId};
-                const Text text = describe(in, s, a, g);
+                const Text text = describe(in, s, a, g,
+                                           g.cause == SlowTaskGroup::Cause::Straggler ? tailMs : 0);
                 Finding f;
                 f.cause = std::string(slowCauseId(g.cause));
                 f.id = (g.cause == SlowTaskGroup::Cause::Straggler ? std::string("straggler")
@@ -149,8 +163,10 @@ RuleDef stragglerRule() {
                 f.evidence = {Evidence::stage(s.stageId, s.attemptId),
                               Evidence::tasks(s.stageId, s.attemptId, ids, "the slow tasks"),
                               stageWindow(s)};
-                claim(f, in, stageSlices(in, key, {Slice::Cause::StragglerTail}), g.savingMs);
-                claim(f, in, stageSlices(in, key), g.savingMs - slicesMs(in, stageSlices(in, key, {Slice::Cause::StragglerTail})));
+                // The tail first (the time the slow tasks held alone), then the stage's run.
+                claim(f, in, tail, g.savingMs);
+                claim(f, in, stageSlices(in, key, {Slice::Cause::StageRunning, Slice::Cause::IdleSlots}),
+                      g.savingMs - std::min(g.savingMs, tailMs));
                 out.push_back(std::move(f));
             }
         }

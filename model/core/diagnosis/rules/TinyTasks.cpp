@@ -1,7 +1,8 @@
 // tiny-tasks: stages of many more tasks than cores, each with so little data that a task's fixed
 // cost (launch, deserialization, a Python worker, results) is most of its time. Defaults: ≥ 100
 // tasks and 4 × the cores, ≤ 8 MiB of data per task, median ≤ 500 ms (sparkforensics asks
-// ≥ 100 tasks and a 500 ms median; the data bound keeps a busy 600-task stage out). Stages are
+// ≥ 100 tasks and a 500 ms median; the data bound keeps a busy 600-task stage out); reported
+// when it saves 1 s, or 5 % of a short run. Stages are
 // grouped by the lever that sets their partitions, one finding each ("200 shuffle partitions on
 // 1 KB in 41 stages"); each stage's cost is its duration minus one task's time per wave of the
 // fewer partitions it needs. Partition-discovery jobs have their own rule.
@@ -67,7 +68,8 @@ RuleDef tinyTasksRule() {
     r.name = "tiny-tasks";
     r.checks = "many tasks with so little data that their fixed cost is most of their time";
     r.defaults = {{"minTasks", 100}, {"minTasksPerCore", 4}, {"maxBytesPerTask", 8.0 * (1 << 20)},
-                  {"maxMedianMs", 500}, {"minSavingMs", 1000}};
+                  {"maxMedianMs", 500}, {"minSavingMs", 1000}, {"minSavingShare", 0.05},
+                  {"floorMs", 200}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         std::map<StageProfile::Kind, std::vector<Tiny>> groups;
         for (const StageFacts& s : in.ctx.stages) {
@@ -98,7 +100,11 @@ RuleDef tinyTasksRule() {
                 tasks += t.tasks;
                 target = std::max(target, t.target);
             }
-            if (double(saving) < p["minSavingMs"]) continue;
+            // 1 s, or 5 % of a short run.
+            if (double(saving) < p["floorMs"] ||
+                (double(saving) < p["minSavingMs"] &&
+                 double(saving) < p["minSavingShare"] * double(in.ctx.wallMs)))
+                continue;
             std::sort(stages.begin(), stages.end(),
                       [](const Tiny& a, const Tiny& b) { return a.saving > b.saving; });
             const Tiny& top = stages.front();
