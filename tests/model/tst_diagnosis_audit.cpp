@@ -208,8 +208,10 @@ void DiagnosisAudit::invariantsOnEveryRealLog() {
         LoadResult r = loadEventLog(p);
         if (!r.model) continue;
         ++logs;
-        for (const QString& problem : invariantProblems(*r.model, analyze(*r.model)))
+        for (const QString& problem : invariantProblems(*r.model, analyze(*r.model))) {
             bad << QString::fromStdString(line.substr(3, end - 3)) + QStringLiteral(": ") + problem;
+            if (std::getenv("STAGELIGHT_AUDIT_REPORT")) qInfo().noquote() << bad.back();
+        }
     }
     QVERIFY(logs > 90);
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral("\n   "))));

@@ -32,7 +32,7 @@ void writeEvidence(JsonWriter& w, const Evidence& e) {
 std::string evidenceText(const EventLogModel& model, const Evidence& e) {
     const StageKey stage{e.stageId, e.stageAttemptId};
     const int64_t origin = std::max<int64_t>(0, model.derived.span.startMs);
-    const auto at = [&](int64_t t) { return "+" + formatDuration(std::max<int64_t>(0, t - origin)); };
+    const auto at = [&](int64_t t) { return formatOffset(std::max<int64_t>(0, t - origin)); };
     std::string s;
     switch (e.kind) {
         case Evidence::Kind::Stage:

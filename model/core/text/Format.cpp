@@ -1,5 +1,6 @@
 #include "text/Format.h"
 
+#include <cstdint>
 #include <cstdio>
 
 namespace stagelight {
@@ -35,6 +36,40 @@ std::string formatDuration(int64_t ms) {
 
 std::string countText(int64_t n, std::string_view singular, std::string_view plural) {
     return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
+std::string formatOffset(int64_t ms) {
+    if (ms < 0) return "-" + formatOffset(ms == INT64_MIN ? INT64_MAX : -ms).substr(1);
+    if (ms < 59'950) return "+" + formatDuration(ms);
+    char buf[64];
+    if (ms < 3'599'950) {
+        const int64_t tenths = ms / 100 + (ms % 100 >= 50);  // rounded once, so never "60.0 s"
+        std::snprintf(buf, sizeof buf, "+%lld min %lld.%lld s", static_cast<long long>(tenths / 600),
+                      static_cast<long long>(tenths % 600 / 10), static_cast<long long>(tenths % 10));
+    } else {
+        const int64_t s = ms / 1000 + (ms % 1000 >= 500);
+        std::snprintf(buf, sizeof buf, "+%lld h %02lld min %02lld s", static_cast<long long>(s / 3600),
+                      static_cast<long long>(s % 3600 / 60), static_cast<long long>(s % 60));
+    }
+    return buf;
+}
+
+std::string oneLine(std::string_view text, size_t most) {
+    std::string out;
+    bool space = false;
+    for (char c : text) {
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+    }
+    if (out.size() <= most) return out;
+    size_t cut = most;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+    return out.substr(0, cut) + "…";
 }
 
 }  // namespace stagelight

@@ -50,7 +50,7 @@ std::string whatRan(const RuleInput& in, const std::vector<size_t>& which) {
     if (!sql.empty()) {
         std::map<std::string, int> kinds;  // "createOrReplaceTempView at …" → count
         for (const SqlExecution* q : sql) {
-            std::string d = q->description.substr(0, q->description.find(" at "));
+            std::string d = oneLine(std::string_view(q->description).substr(0, q->description.find(" at ")), 60);
             ++kinds[d.empty() ? std::string("(no description)") : d];
         }
         std::string list;

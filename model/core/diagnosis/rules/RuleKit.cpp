@@ -73,7 +73,7 @@ void claimAll(Finding& f, const RuleInput& in, const std::vector<size_t>& which)
 }
 
 std::string sinceStart(const RuleInput& in, int64_t epochMs) {
-    return "+" + formatDuration(std::max<int64_t>(0, epochMs - in.ctx.appStart));
+    return formatOffset(std::max<int64_t>(0, epochMs - in.ctx.appStart));
 }
 
 Evidence sliceWindow(const Slice& s, std::string note) {

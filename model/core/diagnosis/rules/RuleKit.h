@@ -34,7 +34,7 @@ int64_t slicesMs(const RuleInput& in, const std::vector<size_t>& which);
 void claim(Finding& f, const RuleInput& in, const std::vector<size_t>& which, int64_t ms);
 // Asks for every millisecond of the slices `which`.
 void claimAll(Finding& f, const RuleInput& in, const std::vector<size_t>& which);
-// "+1.2 min": a time as an offset from the application's start.
+// "+1 min 12.0 s": a time as an offset from the application's start (formatOffset).
 std::string sinceStart(const RuleInput& in, int64_t epochMs);
 // The window of a slice as evidence.
 Evidence sliceWindow(const Slice& s, std::string note);
