@@ -110,6 +110,9 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
 void timeAccounting(PdfLayout& out, const ReportDocument& doc) {
     out.heading(QObject::tr("Time accounting"));
     for (const auto& [k, v] : doc.timeFacts) out.fact(q(k), q(v));
+    if (!doc.timeSlices.empty())
+        out.text(QObject::tr("Where the time went"), PdfLayout::Style::Strong);
+    for (const auto& [k, v] : doc.timeSlices) out.fact(q(k), q(v));
     if (!doc.criticalPaths.empty())
         out.text(QObject::tr("Critical paths"), PdfLayout::Style::Strong);
     for (const std::string& p : doc.criticalPaths) out.text(q(p));

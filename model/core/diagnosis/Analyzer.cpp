@@ -5,6 +5,7 @@
 #include <set>
 
 #include "diagnosis/Claims.h"
+#include "diagnosis/Unexplained.h"
 
 namespace stagelight {
 
@@ -59,6 +60,10 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
         f.id = id;
     }
     resolveClaims(a.time.slices, found);
+    for (const RankedFinding& rf : found)
+        for (const SliceClaim& c : rf.finding.claims)
+            if (c.slice < a.time.slices.size()) a.time.slices[c.slice].explainedMs += c.ms;
+    if (std::optional<Finding> u = unexplainedTime(a.time)) found.push_back({std::move(*u), 100});
     std::map<std::string, const Finding*> byId;
     for (const RankedFinding& rf : found) byId[rf.finding.id] = &rf.finding;
     for (RankedFinding& rf : found) {

@@ -30,6 +30,46 @@ std::string_view sliceCauseName(Slice::Cause c) {
     return "driver-in-job";
 }
 
+std::string_view sliceCauseLabel(Slice::Cause c) {
+    switch (c) {
+        case Slice::Cause::DriverBeforeFirstJob:
+            return "Driver before the first job";
+        case Slice::Cause::DriverBetweenJobs:
+            return "Driver between jobs";
+        case Slice::Cause::DriverAfterLastJob:
+            return "Driver after the last job";
+        case Slice::Cause::WaitingForExecutors:
+            return "Waiting for executors";
+        case Slice::Cause::StageWait:
+            return "Stages waiting for their first task";
+        case Slice::Cause::DriverInJob:
+            return "Driver inside jobs (no task, no stage waiting)";
+        case Slice::Cause::StageRunning:
+            return "Stages running";
+        case Slice::Cause::IdleSlots:
+            return "Cores idle while tasks waited to launch";
+        case Slice::Cause::StragglerTail:
+            return "Stage ends on few cores (straggler tails)";
+    }
+    return "Driver inside jobs (no task, no stage waiting)";
+}
+
+std::vector<SliceCauseTotal> sliceTotalsByCause(const std::vector<Slice>& slices) {
+    std::map<Slice::Cause, SliceCauseTotal> by;
+    for (const Slice& s : slices) {
+        SliceCauseTotal& t = by[s.cause];
+        t.cause = s.cause;
+        t.ms += s.durationMs();
+        t.explainedMs += s.explainedMs;
+        ++t.slices;
+    }
+    std::vector<SliceCauseTotal> out;
+    for (const auto& [c, t] : by) out.push_back(t);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const SliceCauseTotal& a, const SliceCauseTotal& b) { return a.ms > b.ms; });
+    return out;
+}
+
 namespace {
 
 using Interval = std::pair<int64_t, int64_t>;

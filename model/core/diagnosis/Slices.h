@@ -34,6 +34,7 @@ struct Slice {
     double taskMs = 0;                 // task time inside the slice (all stages)
     double coreMs = 0;                 // executor core time alive inside the slice
     std::vector<int64_t> sqlWithoutJobs;  // SQL executions that started here and ran no job
+    int64_t explainedMs = 0;  // granted to findings (Claims.h); the rest is unexplained
 
     int64_t durationMs() const { return endMs - startMs; }
     bool isDriver() const {
@@ -41,7 +42,16 @@ struct Slice {
                cause == Cause::DriverAfterLastJob;
     }
 };
-std::string_view sliceCauseName(Slice::Cause c);  // "driver-before-first-job", ...
+std::string_view sliceCauseName(Slice::Cause c);   // "driver-before-first-job", ...
+std::string_view sliceCauseLabel(Slice::Cause c);  // "Driver before the first job", ...
+
+// The slices' time by cause, largest first: what "Where the time went" lists everywhere.
+struct SliceCauseTotal {
+    Slice::Cause cause = Slice::Cause::StageRunning;
+    int64_t ms = 0, explainedMs = 0;
+    int slices = 0;
+};
+std::vector<SliceCauseTotal> sliceTotalsByCause(const std::vector<Slice>& slices);
 
 // Slices in time order, covering [ctx.appStart, ctx.appEnd) without gaps or overlaps.
 std::vector<Slice> attributeWallClock(const DiagnosisContext& ctx);

@@ -103,6 +103,7 @@ void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
     for (const Slice& sl : t.slices) {
         w.beginObject().field("cause", sliceCauseName(sl.cause));
         w.field("startMs", sl.startMs).field("endMs", sl.endMs).field("durationMs", sl.durationMs());
+        w.field("explainedMs", sl.explainedMs);
         if (sl.stage.valid())
             w.field("stageId", sl.stage.stage).field("stageAttemptId", sl.stage.attempt);
         w.key("jobs").beginArray();
@@ -194,15 +195,11 @@ std::string analysisText(const EventLogModel& model, const Analysis& a) {
     }
     out += "\n";
     // Where the wall clock went, by cause (the slices of timeAccounting.slices).
-    std::map<std::string_view, int64_t> byCause;
-    for (const Slice& s : t.slices) byCause[sliceCauseName(s.cause)] += s.durationMs();
-    std::vector<std::pair<int64_t, std::string_view>> causes;
-    for (const auto& [cause, ms] : byCause) causes.emplace_back(ms, cause);
-    std::sort(causes.rbegin(), causes.rend());
+    const std::vector<SliceCauseTotal> causes = sliceTotalsByCause(t.slices);
     if (!causes.empty()) {
         out += "Where the time went:";
-        for (const auto& [ms, cause] : causes)
-            out += " " + std::string(cause) + " " + formatDuration(ms) + ",";
+        for (const SliceCauseTotal& c : causes)
+            out += " " + std::string(sliceCauseName(c.cause)) + " " + formatDuration(c.ms) + ",";
         out.back() = '\n';
     }
     out += "\n";

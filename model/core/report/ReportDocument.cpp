@@ -236,6 +236,17 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
         doc.timeFacts.emplace_back("Idle cores",
                                    std::to_string(saturatingInt(t.idleCores * 100 + 0.5)) +
                                        " % of the executor cores' time");
+    for (const SliceCauseTotal& c : sliceTotalsByCause(t.slices)) {
+        const auto pct = [&](int64_t ms) {
+            return std::to_string(t.wallClockMs > 0 ? saturatingInt(100.0 * double(ms) / double(t.wallClockMs) + 0.5) : 0);
+        };
+        doc.timeSlices.emplace_back(
+            std::string(sliceCauseLabel(c.cause)),
+            formatDuration(c.ms) + " (" + pct(c.ms) + " %), " +
+                (c.explainedMs >= c.ms ? std::string("all explained by findings")
+                 : c.explainedMs > 0   ? formatDuration(c.explainedMs) + " explained by findings"
+                                       : std::string("not explained by a finding")));
+    }
     for (const WhatIfPoint& p : a.whatIf.points)
         if (p.percent == 200 || p.percent == 50)
             doc.timeFacts.emplace_back("With " + std::to_string(p.executors) + " executors (" +
@@ -255,8 +266,8 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     });
     for (size_t i = 0; i < gaps.size() && i < 10; ++i) {
         const Gap& g = gaps[i];
-        std::string line = formatDuration(g.endMs - g.startMs) + " at +" +
-                           formatDuration(g.startMs - app.startTime) + ": " +
+        std::string line = formatDuration(g.endMs - g.startMs) + " at " +
+                           formatOffset(g.startMs - app.startTime) + ": " +
                            std::string(gapCauseName(g.cause));
         if (g.stageId >= 0)
             line += " in " + StageKey{g.stageId, g.stageAttemptId}.label();

@@ -49,6 +49,8 @@ struct ReportDocument {
     std::vector<ReportSection> sections;  // one per finding, most expensive first
     std::vector<StageTotals> slowestStages;
     ReportFacts timeFacts;  // wall clock, driver-only, job time, idle cores, ...
+    // Where the time went: each slice cause with its time, share and how much findings explain.
+    ReportFacts timeSlices;
     std::vector<std::string> criticalPaths, gaps;
     std::vector<std::pair<std::string, std::string>> config;  // settings the findings name
     // With a baseline run: this run (the trial) compared with it.

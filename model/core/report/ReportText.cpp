@@ -103,6 +103,8 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
              formatDuration(st.sum(TaskField::JvmGcTime)) + " |\n";
     o += "\n## Time accounting\n\n";
     for (const auto& [k, v] : doc.timeFacts) o += "- **" + k + "**: " + v + "\n";
+    if (!doc.timeSlices.empty()) o += "\nWhere the time went:\n\n";
+    for (const auto& [k, v] : doc.timeSlices) o += "- **" + k + "**: " + v + "\n";
     for (const std::string& p : doc.criticalPaths) o += "- " + p + "\n";
     if (!doc.gaps.empty()) o += "\nLongest gaps:\n\n";
     for (const std::string& g : doc.gaps) o += "- " + md(g) + "\n";
@@ -211,6 +213,9 @@ std::string reportJson(const ReportDocument& doc, const EventLogModel& m, const 
     w.endArray();
     w.key("timeAccounting").beginObject();
     for (const auto& [k, v] : doc.timeFacts) w.field(k, v);
+    w.endObject();
+    w.key("whereTheTimeWent").beginObject();
+    for (const auto& [k, v] : doc.timeSlices) w.field(k, v);
     w.endObject();
     w.key("criticalPaths").beginArray();
     for (const std::string& p : doc.criticalPaths) w.value(p);

@@ -1,0 +1,77 @@
+#include "diagnosis/Unexplained.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "text/Format.h"
+
+namespace stagelight {
+
+std::optional<Finding> unexplainedTime(const TimeAccounting& time,
+                                       double minShare, int64_t minMs) {
+    if (time.wallClockMs <= 0) return std::nullopt;
+    struct Piece {
+        int64_t ms = 0, busyMs = 0, coreMs = 0;
+        int64_t from = INT64_MAX, to = 0;
+        int slices = 0;
+    };
+    // Left-over time by (cause, stage): "stage 5.0 running 1.2 min", not 40 slivers.
+    std::map<std::pair<Slice::Cause, StageKey>, Piece> pieces;
+    int64_t total = 0;
+    for (const Slice& s : time.slices) {
+        const int64_t left = s.durationMs() - s.explainedMs;
+        if (left <= 0) continue;
+        Piece& p = pieces[{s.cause, s.stage}];
+        p.ms += left;
+        const double share = s.durationMs() > 0 ? double(left) / double(s.durationMs()) : 0;
+        p.busyMs += int64_t(s.taskMs * share);
+        p.coreMs += int64_t(s.coreMs * share);
+        p.from = std::min(p.from, s.startMs);
+        p.to = std::max(p.to, s.endMs);
+        ++p.slices;
+        total += left;
+    }
+    if (total < minMs || double(total) < minShare * double(time.wallClockMs)) return std::nullopt;
+    std::vector<std::pair<std::pair<Slice::Cause, StageKey>, Piece>> order(pieces.begin(), pieces.end());
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto& a, const auto& b) { return a.second.ms > b.second.ms; });
+    Finding f;
+    f.id = "unexplained";
+    f.rule = "unexplained";
+    f.cause = "unexplained";
+    const int pct = int(std::lround(100.0 * double(total) / double(time.wallClockMs)));
+    f.title = formatDuration(total) + " (" + std::to_string(pct) +
+              " %) of the wall clock is not explained by a finding";
+    std::string parts;
+    for (size_t i = 0; i < order.size() && i < 4; ++i) {
+        const auto& [key, p] = order[i];
+        std::string what = std::string(sliceCauseLabel(key.first));
+        what[0] = char(std::tolower(static_cast<unsigned char>(what[0])));
+        if (key.second.valid()) what += " (" + key.second.label() + ")";
+        what += " " + formatDuration(p.ms);
+        if (p.coreMs > 0) {
+            const int busy = int(std::lround(100.0 * double(p.busyMs) / double(p.coreMs)));
+            what += ", cores " + std::to_string(std::min(busy, 100)) + " % busy";
+        }
+        parts += (i ? "; " : "") + what;
+        if (f.evidence.size() < 4) {
+            Evidence e = Evidence::window(p.from, p.to, std::string(sliceCauseName(key.first)));
+            if (key.second.valid()) {
+                e.stageId = key.second.stage;
+                e.stageAttemptId = key.second.attempt;
+            }
+            f.evidence.push_back(std::move(e));
+        }
+    }
+    f.detail = "No finding above claims this time; the largest parts: " + parts +
+               ". The time accounting (Where the time went) shows each slice.";
+    f.fix = "Nothing is known to save it: where cores were busy the tasks were doing their work "
+            "(less data or more cores would shorten it); where they were not, look at the "
+            "stage's timeline and tasks";
+    f.costMethod = "not a saving: the slices' time no finding was granted";
+    f.costNotWallClock = true;
+    return f;
+}
+
+}  // namespace stagelight
