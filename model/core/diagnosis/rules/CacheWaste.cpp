@@ -55,9 +55,14 @@ RuleDef cacheWasteRule() {
             const double onDisk = stored > 0 ? double(rdd.diskBytes) / double(stored) : 0;
             const bool partial = share < p["minCachedShare"];
             if (!partial && onDisk <= p["maxDiskShare"]) continue;
+            // The last RDD Info reports it cached where the tasks' updates (an excerpt's few
+            // tasks) say otherwise: the log does not show the loss.
+            const RddInfo* info = m.rdds.count(rdd.id) ? &m.rdds.at(rdd.id) : nullptr;
+            if (partial && info && rdd.source != CachedRdd::Source::RddInfo &&
+                double(info->numCachedPartitions) >= p["minCachedShare"] * double(rdd.partitions))
+                continue;
             // DISK_ONLY and MEMORY_AND_DISK put blocks on disk by design.
-            const StorageLevel& level = m.rdds.count(rdd.id) ? m.rdds.at(rdd.id).storageLevel
-                                                             : StorageLevel{};
+            const StorageLevel level = info ? info->storageLevel : StorageLevel{};
             if (!partial && level.useDisk && !level.useMemory) continue;
             const size_t readers = usedBy[rdd.id].size() > 0 ? usedBy[rdd.id].size() - 1 : 0;
             char pct[32];
