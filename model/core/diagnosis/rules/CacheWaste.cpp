@@ -64,7 +64,9 @@ RuleDef cacheWasteRule() {
             // DISK_ONLY and MEMORY_AND_DISK put blocks on disk by design.
             const StorageLevel level = info ? info->storageLevel : StorageLevel{};
             if (!partial && level.useDisk && !level.useMemory) continue;
+            // Read by no later stage: what was lost cost nothing; "never reused" below says so.
             const size_t readers = usedBy[rdd.id].size() > 0 ? usedBy[rdd.id].size() - 1 : 0;
+            if (readers == 0) continue;
             char pct[32];
             std::snprintf(pct, sizeof pct, "%.0f %%", (partial ? share : onDisk) * 100);
             const std::string rid = "RDD " + std::to_string(rdd.id);
@@ -76,24 +78,23 @@ RuleDef cacheWasteRule() {
                        plural(rdd.partitions, "partition", "partitions") + " " +
                        sourceNote(rdd.source) + ": " + formatBytes(rdd.memoryBytes) +
                        " in memory, " + formatBytes(rdd.diskBytes) + " on disk. " +
-                       (readers > 0 ? plural(int64_t(readers), "later stage uses",
-                                             "later stages use") +
-                                          " it; " +
-                                          (partial ? "a partition not in the cache is computed "
-                                                     "again from its lineage when one needs it."
-                                                   : "blocks on disk are read back from disk.")
-                                    : std::string("No later stage uses it."));
+                       plural(int64_t(readers), "later stage uses", "later stages use") +
+                       " it; " +
+                       (partial ? "a partition not in the cache is computed again from its "
+                                  "lineage when one needs it."
+                                : "blocks on disk are read back from disk.");
             f.costMethod = "not measured: the log does not time the recomputation of a partition";
-            f.minSeverity = readers > 0 ? Severity::Warning : Severity::Info;
+            f.minSeverity = Severity::Warning;
             if (!level.useDisk)
                 f.fix =
                     "Persist with MEMORY_AND_DISK (or MEMORY_AND_DISK_SER) so evicted blocks go "
                     "to disk, give storage more memory (spark.memory.fraction), or cache fewer "
                     "columns";
             else
-                f.fix =
-                    "Give storage more memory (spark.memory.fraction, executor memory), store it "
-                    "serialized, or cache fewer columns or rows";
+                f.fix = std::string("Give storage more memory (spark.memory.fraction, ") +
+                        (in.ctx.localMode ? "spark.driver.memory in local mode"
+                                          : "spark.executor.memory") +
+                        "), store it serialized, or cache fewer columns or rows";
             f.evidence = {Evidence::rdd(rdd.id, "the cached RDD")};
             out.push_back(std::move(f));
         }
