@@ -118,7 +118,7 @@ std::string taskEndJson(const TaskSim& t, int stageId, int attempt, bool resultT
             "\"Full Stack Trace\":\"java.io.IOException: Connection reset by peer\\n\\tat "
             "org.apache.spark.rdd.RDD.iterator(RDD.scala:329)\\n\","
             "\"Accumulator Updates\":[]}";
-    const int64_t heap = 600'000'000 + t.peakMemory / 2;
+    const int64_t heap = t.jvmHeap > 0 ? t.jvmHeap : 600'000'000 + t.peakMemory / 2;
     std::string execMetrics =
         "{\"JVMHeapMemory\":" + num(heap) +
         ",\"JVMOffHeapMemory\":98000000,\"OnHeapExecutionMemory\":" + num(t.peakMemory) +

@@ -188,12 +188,14 @@ private:
         int64_t first = INT64_MAX;
         for (const Executor& e : executors_)
             if (e.added && !e.idle) first = std::min(first, e.addTime);
-        if (first != INT64_MAX) now_ = std::max(now_, first);
+        if (first != INT64_MAX && !(c_.submitBeforeExecutors && !late))
+            now_ = std::max(now_, first);
     }
 
     void runJob(const JobSpec& job) {
         now_ += job.driverGapBeforeMs;
         const int jobId = int(stats_.jobs++);
+        if (job.listingPaths > 0) return runListingJob(job, jobId);
         const int64_t sqlId = stats_.sqlExecutions++;
         const GenPlan plan = buildPlan(job, nextAccumulator_, job.table);
         const std::vector<GenMetric> metrics = plan.allMetrics();
@@ -287,6 +289,34 @@ private:
                          true);
     }
 
+    // InMemoryFileIndex's parallel listing: a job with no SQL execution id, one stage of a
+    // parallelized path list, no input, no shuffle.
+    void runListingJob(const JobSpec& job, int jobId) {
+        const std::string description = "Listing leaf files and directories for " +
+                                        num(job.listingPaths) + " paths:<br/>s3://warehouse/" +
+                                        job.table + "/day=2026-01-01, ...";
+        GenStageInfo s;
+        s.stageId = nextStage_++;
+        s.numTasks = job.stages.front().tasks;
+        s.name = job.stages.front().name;
+        s.rddId = nextRdd_ += 3;
+        props_ = "{\"spark.job.description\":" + escapeJson(description) +
+                 ",\"spark.rdd.scope.noOverride\":\"true\"}";
+        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
+                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" +
+                 stageInfoJson(s, false) + "],\"Stage IDs\":[" + num(s.stageId) +
+                 "],\"Properties\":" + props_ + "}",
+             true);
+        std::vector<int> all(size_t(s.numTasks));
+        for (int p = 0; p < s.numTasks; ++p) all[size_t(p)] = p;
+        runStage(job.stages.front(), s, 0, all, StageResult{}, {}, 0, false);
+        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
+                 ",\"Completion Time\":" + num(now_ + 5) +
+                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
+             true);
+        now_ += 30;
+    }
+
     void driverMetrics(int64_t sqlId, const JobSpec& job, const std::vector<GenMetric>& metrics) {
         std::string updates;
         int64_t files = 0, bytes = 0;
@@ -328,6 +358,7 @@ private:
         info.attempt = attempt;
         info.numTasks = int(partitions.size());
         info.submissionTime = now_ + 3;
+        const int64_t firstLaunch = info.submissionTime + spec.launchDelayMs;
         info.cached = spec.cacheOutput;
         line("{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":" +
                  stageInfoJson(info, false) + ",\"Properties\":" + props_ + "}",
@@ -338,7 +369,7 @@ private:
         for (size_t e = 0; e < executors_.size(); ++e)
             if (executors_[e].added && !executors_[e].idle)
                 for (int k = 0; k < executors_[e].cores; ++k)
-                    slots.push({std::max(info.submissionTime, executors_[e].addTime), int(e)});
+                    slots.push({std::max(firstLaunch, executors_[e].addTime), int(e)});
         const int64_t internalBase = nextAccumulator_;
         nextAccumulator_ += int64_t(kInternalMetricCount);
         std::vector<TaskSim> tasks;
@@ -355,6 +386,9 @@ private:
             t.finish = t.launch + duration;
             simulateTaskMetrics(t, spec, {upstream.shuffleBytesWritten, upstream.tasks}, duration,
                                 c_.executors - c_.idleExecutors, rng_);
+            // Spilling or GC-bound stages run with the heap nearly full.
+            if (spec.spillRatio > 0 || spec.gcFraction >= 0.2)
+                t.jvmHeap = c_.executorMemoryMb * 1048576 * 85 / 100;
             slots.push({t.finish + 1, slot.second});
             tasks.push_back(t);
             return tasks.size() - 1;
@@ -368,6 +402,9 @@ private:
             t.remote = double(t.partition % 100) < spec.remoteShare * 100.0;
             int64_t d = std::max<int64_t>(
                 3, int64_t(spec.meanTaskMs * logNormal(0.25) * (t.skewed ? spec.skew : 1.0)));
+            if (spec.warmUpFactor > 1 && slots.top().first <= firstLaunch)  // the first wave
+                d = int64_t(double(d) * spec.warmUpFactor);
+            d += spec.schedulerDelayMs;
             if (slots.top().first >= fetchFailedAt) break;  // the stage has already failed
             if (uniform(0, 1) < spec.failureRate) {
                 t.reason = "ExceptionFailure";

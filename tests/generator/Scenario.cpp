@@ -27,9 +27,13 @@ JobSpec aggregationJob(const std::string& what, int scanTasks, int reduceTasks, 
     return job;
 }
 
+// Executors register right after the application starts and the first job follows, so a
+// scenario shows only the problem planted in it (no driver time before the first job).
 ScenarioConfig base(const std::string& name) {
     ScenarioConfig c;
     c.appName = "stagelight-" + name;
+    c.firstExecutorDelayMs = 300;
+    c.executorStaggerMs = 50;
     return c;
 }
 
@@ -59,16 +63,26 @@ std::vector<std::string> scenarioNames() {
             "locality",
             "wide-scan",
             "speculation-waste",
+            "stage-wait",
+            "driver-between-jobs",
+            "driver-stall",
+            "partition-discovery",
+            "warm-up",
+            "input-skew",
             "bench"};
 }
 
 ScenarioConfig makeScenario(const std::string& name, double scale) {
     ScenarioConfig c = base(name);
     auto agg = [&](int scan, int reduce) { return aggregationJob("sales", scan, reduce, scale); };
-    if (name == "healthy") {
-        // Two different tables (no repeated scan), enough tasks to keep the cores busy.
+    // Two different tables (no repeated scan), enough tasks to keep the cores busy.
+    auto twoTables = [&] {
         c.jobs = {agg(64, 32), aggregationJob("orders", 64, 32, scale)};
         c.jobs[1].table = "orders";
+    };
+    if (name == "healthy") {
+        // Executors up from the start, jobs back to back: no time in which nothing runs.
+        twoTables();
         c.executorMemoryMb = 768;  // sized to the heap the tasks use
     } else if (name == "skew") {
         c.jobs = {agg(32, 32)};
@@ -132,12 +146,52 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         c.jobs = {agg(16, 16)};
         c.jobs[0].plan = PlanShape::Cartesian;
     } else if (name == "cold-start") {
+        c.executorMemoryMb = 768;
+        // The job is submitted at once and waits 45 s for its first executor.
         c.firstExecutorDelayMs = 45000;
+        c.submitBeforeExecutors = true;
         c.jobs = {agg(32, 16)};
+    } else if (name == "stage-wait") {
+        c.executorMemoryMb = 768;
+        // The scan stage is submitted, the cores are free, and no task launches for 8 s.
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[0].launchDelayMs = 8000;
+    } else if (name == "driver-between-jobs") {
+        c.executorMemoryMb = 768;
+        // 15 s of driver-only work between two jobs (collecting, planning the next query).
+        twoTables();
+        c.jobs[1].driverGapBeforeMs = 15000;
+    } else if (name == "driver-stall") {
+        c.executorMemoryMb = 768;
+        // The reduce stage's tasks each wait 3 s for the driver to take their results.
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[1].schedulerDelayMs = 3000;
+    } else if (name == "partition-discovery") {
+        c.executorMemoryMb = 768;
+        // The table is read by path: Spark lists 2,000 partition directories in a job first.
+        JobSpec listing;
+        listing.listingPaths = 2000;
+        listing.plan = PlanShape::None;
+        StageSpec list{.name = "parquet at Aggregate.scala:38", .tasks = 16, .meanTaskMs = 4000};
+        list.writesShuffle = false;
+        listing.stages = {list};
+        c.jobs = {listing, agg(32, 16)};
+        c.jobs[1].driverGapBeforeMs = 200;
+    } else if (name == "warm-up") {
+        c.executorMemoryMb = 768;
+        // The first wave of a 4-wave scan runs 6 x longer on the same data (JIT, caches).
+        c.jobs = {agg(64, 16)};
+        c.jobs[0].stages[0].warmUpFactor = 6;
+    } else if (name == "input-skew") {
+        c.executorMemoryMb = 768;
+        // Two scan tasks read 10 x the others' input (uneven files).
+        c.jobs = {agg(32, 16)};
+        c.jobs[0].stages[0].skew = 10;
+        c.jobs[0].stages[0].skewedFraction = 0.05;
     } else if (name == "slow-host") {
         c.jobs = {agg(32, 16)};
         c.slowExecutor = 1;
-        c.slowExecutorFactor = 4;
+        c.slowExecutorFactor = 6;
     } else if (name == "locality") {
         c.jobs = {agg(64, 16)};
         c.jobs[0].stages[0].remoteShare = 0.4;
@@ -165,6 +219,7 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         c.idleExecutors = 1;
         c.lateExecutors = 2;
         c.firstExecutorDelayMs = 12000;
+        c.executorStaggerMs = 400;
         c.dynamicAllocationWithoutShuffleService = true;
         c.javaSerializer = true;
         JobSpec ingest =

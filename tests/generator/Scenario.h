@@ -32,6 +32,9 @@ struct StageSpec {
     double remoteShare = 0;          // share of tasks that run away from their data (ANY)
     bool cacheOutput = false;        // persists its RDD (Updated Blocks, storage level)
     double cachedFraction = 1.0;     // share of partitions that fit in memory
+    int64_t launchDelayMs = 0;     // submitted, but no task launches before this (stage wait)
+    int64_t schedulerDelayMs = 0;  // each task waits this long on the driver (driver stall)
+    double warmUpFactor = 1.0;     // the first wave's tasks take this many times longer
 };
 
 struct JobSpec {
@@ -45,6 +48,9 @@ struct JobSpec {
     int extraColumns = 0;             // more columns in the scans' ReadSchema (a wide table)
     bool unpersistAtEnd = false;      // unpersists the RDDs its stages cached once it ends
     bool adaptive = false;  // AQE: starts with the initial plan, updated to the final plan
+    // Spark's partition-discovery job ("Listing leaf files and directories for N paths"): no
+    // SQL execution of its own, one stage of parallelized paths.
+    int listingPaths = 0;
 };
 
 struct ScenarioConfig {
@@ -58,6 +64,9 @@ struct ScenarioConfig {
     int coresPerExecutor = 4;
     int64_t executorMemoryMb = 4096;
     int64_t firstExecutorDelayMs = 2500;  // allocation delay before the first executor
+    // The first job is submitted before the executors register (a cold start) instead of
+    // once the first one is up.
+    bool submitBeforeExecutors = false;
     int64_t executorStaggerMs = 400;      // between executor registrations
     int lateExecutors = 0;                // executors that arrive only after the first job
     int64_t lateExecutorDelayMs = 20000;
@@ -72,7 +81,8 @@ struct ScenarioConfig {
 // Preset names: demo, healthy, skew, spill, small-files, tiny-tasks, too-few-partitions,
 // idle-executors, gc-pressure, failures, speculation, cache, cache-released, missed-broadcast,
 // oversized-broadcast, missing-pushdown, python-udf, cartesian, cold-start, slow-host, locality,
-// wide-scan, speculation-waste, bench.
+// wide-scan, speculation-waste, stage-wait, driver-between-jobs, driver-stall,
+// partition-discovery, warm-up, input-skew, bench.
 std::vector<std::string> scenarioNames();
 // `scale` multiplies task counts (bench uses it to reach a target size). Unknown name: healthy.
 ScenarioConfig makeScenario(const std::string& name, double scale = 1.0);

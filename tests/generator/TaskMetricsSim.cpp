@@ -113,10 +113,13 @@ void simulateTaskMetrics(TaskSim& t, const StageSpec& s, const UpstreamShuffle& 
         return std::uniform_real_distribution<double>(a, b)(rng);
     };
     const double mult = t.skewed ? s.skew : 1.0;
-    t.deserialize = std::min<int64_t>(duration / 10, int64_t(uniform(2, 20)));
+    // The task's own work: its duration less the planted wait on the driver.
+    const int64_t work = std::max<int64_t>(1, duration - s.schedulerDelayMs);
+    t.deserialize = std::min<int64_t>(work / 10, int64_t(uniform(2, 20)));
     t.deserializeCpu = t.deserialize * 800'000;
     t.resultSerialization = int64_t(uniform(0, 2.5));
-    const int64_t schedulerDelay = std::min<int64_t>(duration / 8, int64_t(uniform(2, 12)));
+    const int64_t schedulerDelay =
+        duration - work + std::min<int64_t>(work / 8, int64_t(uniform(2, 12)));
     t.runTime =
         std::max<int64_t>(1, duration - t.deserialize - t.resultSerialization - schedulerDelay);
     t.cpuTime = int64_t(double(t.runTime) * uniform(0.55, 0.9) * 1e6);

@@ -34,10 +34,14 @@ RuleDef missedBroadcastRule() {
             f.estimatedCostMs =
                 saturatingInt64(2.0 * double(large) / p["bytesPerSecondPerCore"] / cores * 1000);
             f.costMethod = "shuffle write and read of the large side at 200 MiB/s per core";
-            f.fix =
-                "Broadcast the small side: a broadcast() hint, or "
-                "spark.sql.autoBroadcastJoinThreshold=" +
-                std::to_string((small >> 20) + 16) + "m";
+            // A threshold of -1 turns automatic broadcasts off: say so rather than name a size.
+            const auto threshold = sparkConf(in, "spark.sql.autoBroadcastJoinThreshold");
+            const bool off = threshold && threshold->rfind("-", 0) == 0;
+            f.fix = "Broadcast the small side: a broadcast() hint, or "
+                    "spark.sql.autoBroadcastJoinThreshold=" +
+                    std::to_string((small >> 20) + 16) + "m" +
+                    (off ? " (it is " + *threshold + " here: automatic broadcasts are off)"
+                         : std::string());
             f.evidence = {Evidence::sqlNode(e.id, id, "the join")};
             out.push_back(std::move(f));
         });

@@ -3,6 +3,7 @@
 // would need, spread over the cores (an estimate; the log does not time file opens).
 #include <cmath>
 
+#include "diagnosis/rules/FileScan.h"
 #include "diagnosis/rules/RuleKit.h"
 #include "model/Numeric.h"
 
@@ -24,7 +25,7 @@ RuleDef smallFilesReadRule() {
             const double ideal = std::ceil(double(*bytes) / double(128 << 20));
             Finding f;
             f.id = "small-files-read:sql-" + std::to_string(e.id) + "-node-" + std::to_string(id);
-            f.title = std::to_string(*files) + " small files read by " + n.nodeName;
+            f.title = std::to_string(*files) + " small files read by " + trimmedName(n);
             f.detail = "The scan read " + formatBytes(*bytes) + " from " + std::to_string(*files) +
                        " files averaging " + formatBytes(saturatingInt64(average)) +
                        " (SQL execution " + std::to_string(e.id) + ").";
