@@ -20,7 +20,13 @@ std::optional<Finding> unexplainedTime(const TimeAccounting& time,
     std::map<std::pair<Slice::Cause, StageKey>, Piece> pieces;
     int64_t total = 0;
     for (const Slice& s : time.slices) {
-        const int64_t left = s.durationMs() - s.explainedMs;
+        // Driver time and waits for executors name their cause in the slice itself; below
+        // their rules' thresholds they are the usual overhead, not a mystery.
+        if (s.isDriver() || s.cause == Slice::Cause::WaitingForExecutors) continue;
+        // Time the cores spent running tasks is the work itself; what is unexplained is the
+        // rest of a slice no finding holds, in proportion to the cores idle in it.
+        const double idle = s.coreMs > 0 ? std::clamp(1.0 - s.taskMs / s.coreMs, 0.0, 1.0) : 1.0;
+        const int64_t left = int64_t(double(s.durationMs() - s.explainedMs) * idle);
         if (left <= 0) continue;
         Piece& p = pieces[{s.cause, s.stage}];
         p.ms += left;
@@ -42,7 +48,7 @@ std::optional<Finding> unexplainedTime(const TimeAccounting& time,
     f.cause = "unexplained";
     const int pct = int(std::lround(100.0 * double(total) / double(time.wallClockMs)));
     f.title = formatDuration(total) + " (" + std::to_string(pct) +
-              " %) of the wall clock is not explained by a finding";
+              " %) of the wall clock had idle cores and no finding that explains it";
     std::string parts;
     for (size_t i = 0; i < order.size() && i < 4; ++i) {
         const auto& [key, p] = order[i];
@@ -64,12 +70,13 @@ std::optional<Finding> unexplainedTime(const TimeAccounting& time,
             f.evidence.push_back(std::move(e));
         }
     }
-    f.detail = "No finding above claims this time; the largest parts: " + parts +
-               ". The time accounting (Where the time went) shows each slice.";
-    f.fix = "Nothing is known to save it: where cores were busy the tasks were doing their work "
-            "(less data or more cores would shorten it); where they were not, look at the "
-            "stage's timeline and tasks";
-    f.costMethod = "not a saving: the slices' time no finding was granted";
+    f.detail = "No finding above claims this time (counted in proportion to the idle cores); "
+               "the largest parts: " + parts + ". The time accounting (Where the time went) "
+               "shows each slice.";
+    f.fix = "No cause in the log is known for it: look at the stage's timeline and tasks, and at "
+            "the driver at those times";
+    f.costMethod = "not a saving: the slices' time no finding was granted, times the share of "
+                   "cores idle";
     f.costNotWallClock = true;
     return f;
 }
