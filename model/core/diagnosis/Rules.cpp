@@ -37,6 +37,8 @@ RuleDef driverTimeRule();
 RuleDef stageWaitRule();
 RuleDef driverStallRule();
 RuleDef partitionDiscoveryRule();
+RuleDef cpuBoundRule();
+RuleDef executorChurnRule();
 }  // namespace rules
 
 namespace {
@@ -52,6 +54,7 @@ const std::vector<RuleDef>& allRules() {
         at(rules::failedStagesRule(), 0),
         at(rules::failedTasksRule(), 5),
         rules::driverTimeRule(),
+        rules::executorChurnRule(),
         rules::coldStartRule(),
         rules::stageWaitRule(),
         rules::driverStallRule(),
@@ -76,6 +79,7 @@ const std::vector<RuleDef>& allRules() {
         at(rules::gcPressureRule(), 60),
         at(rules::memoryPerTaskRule(), 60),
         at(rules::executorMemoryRule(), 60),
+        at(rules::cpuBoundRule(), 65),
         at(rules::tinyTasksRule(), 70),
         at(rules::idleCoresRule(), 80),
         at(rules::incompleteLogRule(), 90),
