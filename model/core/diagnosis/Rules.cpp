@@ -75,11 +75,13 @@ const std::vector<RuleDef>& allRules() {
         at(rules::missingPushdownRule(), 50),
         at(rules::wideScanRule(), 50),
         at(rules::pythonUdfRule(), 50),
+        // After every root cause, before the symptoms: a stage's busy phase is not a symptom of
+        // a wait or a straggler tail on other slices of the stage.
+        at(rules::cpuBoundRule(), 55),
         at(rules::spillRule(), 60),
         at(rules::gcPressureRule(), 60),
         at(rules::memoryPerTaskRule(), 60),
         at(rules::executorMemoryRule(), 60),
-        at(rules::cpuBoundRule(), 65),
         at(rules::tinyTasksRule(), 70),
         at(rules::idleCoresRule(), 80),
         at(rules::incompleteLogRule(), 90),

@@ -1,11 +1,13 @@
 // cpu-bound: wall clock spent with every core running tasks that compute — executor CPU time
 // close to run time, little GC, shuffle fetch wait or spill. Nothing is wrong with such a phase;
 // only more cores (with the work split across them) or less work shortens it. Its cost is the
-// time twice the cores would save (half the phase), claimed after every other cause so root
-// causes keep their slices. Contiguous busy slices form one phase: one stage when it holds most
-// of the phase, otherwise a finding about several stages (no Finding::stage).
+// time twice the cores would save (half the phase), claimed after every root cause (precedence
+// 55, before the symptoms). Contiguous busy slices form one phase: one stage when it holds most
+// of the phase, otherwise a finding about several stages (no Finding::stage). Time the stage's
+// slow tasks cost (SlowTasks: skew, stragglers, cold executors) is theirs, not the cores'.
 #include <map>
 
+#include "diagnosis/SlowTasks.h"
 #include "diagnosis/StageProfile.h"
 #include "diagnosis/rules/RuleKit.h"
 #include "model/Numeric.h"
@@ -76,7 +78,11 @@ RuleDef cpuBoundRule() {
                     w.cpuMs += share * double(cpuNs) / 1e6;
                     w.gcMs += share * double(t.get(row, TaskField::JvmGcTime));
                     w.fetchWaitMs += share * double(t.get(row, TaskField::ShuffleFetchWaitTime));
-                    w.spillBytes += share * double(t.get(row, TaskField::DiskBytesSpilled));
+                    // Some logs spill with 0 disk bytes: the in-memory size (about three times
+                    // the serialized one) stands in, as in the spill rule.
+                    w.spillBytes +=
+                        share * std::max(double(t.get(row, TaskField::DiskBytesSpilled)),
+                                         double(t.get(row, TaskField::MemoryBytesSpilled)) / 3);
                     w.cpuLogged = w.cpuLogged || cpuNs > 0;
                 }
             }
@@ -115,9 +121,27 @@ RuleDef cpuBoundRule() {
             i = j;
             const Slice& first = slices[phase.front()];
             const Slice& last = slices[phase.back()];
+            // What each slice would keep: its time less its share of what the stage's slow
+            // tasks cost, and of that the part twice the cores would save.
+            std::map<StageKey, int64_t> stageMsInPhase;
+            for (size_t k : phase) stageMsInPhase[slices[k].stage] += slices[k].durationMs();
+            std::map<StageKey, double> outlierShare;  // of the stage's time in the phase
+            for (const auto& [key, ms] : stageMsInPhase) {
+                int64_t saving = 0;
+                for (const SlowTaskGroup& g : explainSlowTasks(ctx, *byKey[key]).groups)
+                    saving += g.savingMs;
+                outlierShare[key] = std::min(1.0, double(saving) / double(std::max<int64_t>(1, ms)));
+            }
+            std::vector<SliceClaim> claims;
+            int64_t computeMs = 0;
+            for (size_t k : phase) {
+                const double ms = double(slices[k].durationMs()) * (1 - outlierShare[slices[k].stage]);
+                computeMs += saturatingInt64(ms);
+                claims.push_back({k, saturatingInt64(ms * keep)});
+            }
             const int64_t phaseMs = slicesMs(in, phase);
-            if (double(phaseMs) < p["minPhaseMs"] ||
-                double(phaseMs) < p["minWallShare"] * double(ctx.wallMs))
+            if (double(computeMs) < p["minPhaseMs"] ||
+                double(computeMs) < p["minWallShare"] * double(ctx.wallMs))
                 continue;
             std::map<StageKey, int64_t> perStage;
             double taskMs = 0, coreMs = 0;
@@ -131,7 +155,8 @@ RuleDef cpuBoundRule() {
                 if (ms > perStage[main]) main = k;
             const bool oneStage = double(perStage[main]) >= p["dominantShare"] * double(phaseMs);
             const double cores = coreMs / double(phaseMs);
-            const int64_t saving = saturatingInt64(double(phaseMs) * keep);
+            int64_t saving = 0;
+            for (const SliceClaim& c : claims) saving += c.ms;
 
             Finding f;
             f.stage = oneStage ? main : StageKey{};
@@ -154,10 +179,24 @@ RuleDef cpuBoundRule() {
                                       : std::string("Executor CPU time is not logged")) +
                        "; GC took " + percent(all.gcMs / all.runMs) + ", shuffle fetch wait " +
                        percent(all.fetchWaitMs / all.runMs) +
-                       " and little or nothing spilled: the cores ran the tasks' own work, not "
-                       "waits. Partitions or memory settings will not shorten it; only more "
-                       "cores or less work will.";
-            f.costMethod = "the phase's wall clock less what it would take on " +
+                       " and little or nothing spilled: " +
+                       (!all.cpuLogged ? std::string("the rest of the run time was the tasks' own "
+                                                     "work (reading, computing, writing).")
+                        : all.cpuMs >= 0.8 * all.runMs
+                            ? std::string("the cores ran the tasks' own computation.")
+                            : "the rest of the run time (" +
+                                  percent(1 - (all.cpuMs + all.gcMs + all.fetchWaitMs) /
+                                                  all.runMs) +
+                                  ") was off CPU outside GC and shuffle fetches, such as reading "
+                                  "input or writing output; more cores help there while the "
+                                  "storage keeps up.") +
+                       " Partitions or memory settings will not shorten it; only more cores or "
+                       "less work will.";
+            if (computeMs + 1000 < phaseMs)
+                f.detail += " Slow tasks held " + formatDuration(phaseMs - computeMs) +
+                            " of the phase; their own findings count that time.";
+            f.costMethod = "the phase's wall clock (less what its slow tasks cost) less what it "
+                           "would take on " +
                            std::to_string(int(p["coreFactor"])) +
                            " × the cores (the tasks' work split evenly)";
             const int64_t execs = [&] {
@@ -172,6 +211,9 @@ RuleDef cpuBoundRule() {
             std::string lever;
             if (ctx.localMode)
                 lever = "Run on a machine with more cores (local[N]) or on a cluster";
+            else if (ctx.model.application.sparkVersionFromDatabricks)
+                lever = "Use more or larger workers (" + std::to_string(execs) +
+                        " executors now)";
             else if (ctx.run.dynamicAllocation)
                 lever = "Allow more executors (spark.dynamicAllocation.maxExecutors at least " +
                         std::to_string(std::max<int64_t>(1, execs) * int64_t(p["coreFactor"])) +
@@ -195,8 +237,7 @@ RuleDef cpuBoundRule() {
                     if (oneStage) e = sliceWindow(slices[k], "every core computing");
                     f.evidence.push_back(std::move(e));
                 }
-            for (size_t k : phase)
-                f.claims.push_back({k, saturatingInt64(double(slices[k].durationMs()) * keep)});
+            f.claims = std::move(claims);
             f.focusMetric = HistogramMetric::Duration;
             out.push_back(std::move(f));
         }

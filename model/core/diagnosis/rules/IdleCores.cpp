@@ -25,8 +25,8 @@ RuleDef idleCoresRule() {
         for (const Slice& sl : ta.slices)
             (sl.isDriver() ? driverIdle : jobIdle) += std::max(0.0, sl.coreMs - sl.taskMs);
         const RunFacts& run = in.ctx.run;
-        const std::string timeout =
-            sparkConf(in, "spark.dynamicAllocation.executorIdleTimeout").value_or("60s");
+        const auto timeoutSet = sparkConf(in, "spark.dynamicAllocation.executorIdleTimeout");
+        const std::string timeout = timeoutSet.value_or("60s");
         // Seconds of a Spark time string ("10s", "2min", "500ms", a bare number is seconds).
         const double timeoutS = [&] {
             char* end = nullptr;
@@ -65,6 +65,7 @@ RuleDef idleCoresRule() {
                                       "between jobs; "
                                     : "") +
                     "dynamic allocation already releases idle executors after " + timeout +
+                    (timeoutSet ? "" : " (the default)") +
                     "; request fewer at once (spark.dynamicAllocation.executorAllocationRatio "
                     "below 1, or a lower spark.dynamicAllocation.maxExecutors)";
         else

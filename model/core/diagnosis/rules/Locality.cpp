@@ -62,7 +62,9 @@ RuleDef localityRule() {
                 const int level = levelOf(Locality(t.get(row, TaskField::Locality)));
                 const int64_t launch = ctx.model.taskLaunch(row);
                 if (level < 0) continue;
-                if (launch < sl.startMs) best = std::min(best, level);
+                // The level the stage used before the burst (a slice may begin before the
+                // stage's first launch).
+                if (launch < sl.endMs - int64_t(p["burstWindowMs"])) best = std::min(best, level);
             }
             for (uint32_t row : it->second->rows) {
                 const int level = levelOf(Locality(t.get(row, TaskField::Locality)));
