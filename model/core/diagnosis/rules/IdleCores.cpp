@@ -60,21 +60,20 @@ RuleDef idleCoresRule() {
             f.fix = "Release idle executors sooner: lower "
                     "spark.dynamicAllocation.executorIdleTimeout (now " + timeout + ")";
         else if (run.dynamicAllocation)
-            f.fix = std::string(mostlyDriver
-                                    ? "Most idle time is driver time: shorten the driver's work "
-                                      "between jobs; "
-                                    : "") +
+            f.fix = std::string(mostlyDriver ? "Most idle time is outside jobs (the driver-time "
+                                               "findings say what ran there); "
+                                             : "") +
                     "dynamic allocation already releases idle executors after " + timeout +
                     (timeoutSet ? "" : " (the default)") +
                     "; request fewer at once (spark.dynamicAllocation.executorAllocationRatio "
                     "below 1, or a lower spark.dynamicAllocation.maxExecutors)";
         else
-            f.fix = std::string(mostlyDriver
-                                    ? "Most idle time is driver time: shorten the driver's work "
-                                      "between jobs, or "
-                                    : "") +
-                    "ask for fewer executors or cores (spark.executor.instances, "
-                    "spark.executor.cores), or turn on spark.dynamicAllocation.enabled";
+            f.fix = mostlyDriver
+                        ? "Most idle time is outside jobs: with spark.dynamicAllocation.enabled="
+                          "true executors are released while no job runs; or ask for fewer "
+                          "executors or cores (spark.executor.instances, spark.executor.cores)"
+                        : "Ask for fewer executors or cores (spark.executor.instances, "
+                          "spark.executor.cores), or turn on spark.dynamicAllocation.enabled";
         f.evidence = {Evidence::window(in.ctx.appStart, in.ctx.appEnd, "the application's run")};
         out.push_back(std::move(f));
         return RuleRun{};
