@@ -61,9 +61,11 @@ const std::vector<RuleDef>& allRules() {
         rules::partitionDiscoveryRule(),
         at(rules::tooFewPartitionsRule(), 25),
         at(rules::taskSkewRule(), 30),
+        // Before the slow-task causes: a locality wait claims only idle-slots slices, the time
+        // tasks waited to launch, which slow running tasks do not explain.
+        at(rules::localityRule(), 32),
         at(rules::stragglerRule(), 35),
         at(rules::slowHostRule(), 36),
-        at(rules::localityRule(), 38),
         at(rules::speculationWasteRule(), 40),
         at(rules::smallFilesReadRule(), 45),
         at(rules::smallFilesWrittenRule(), 45),

@@ -5,7 +5,9 @@
 // Before Spark 3.1 the wait timer restarts at every local launch (SPARK-18886), so such waits
 // outlast spark.locality.wait. The remote share (sparkforensics' LOCAL: ≥ 50 tasks with a
 // preference, ≥ 15 % RACK_LOCAL or ANY) is reported when no wait was seen; NO_PREF tasks
-// (shuffle reads) have no locality to lose.
+// (shuffle reads) have no locality to lose. A wait of tasks whose cached blocks were lost (they
+// read Hadoop while the stage's others read memory) is the cache miss's, not the setting's.
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 
@@ -57,8 +59,11 @@ RuleDef localityRule() {
             if (sl.cause != Slice::Cause::IdleSlots) continue;
             const auto it = byKey.find(sl.stage);
             if (it == byKey.end()) continue;
-            int best = 99, burst = 0;
+            int best = 99, burst = 0, missedCache = 0;
+            bool readsMemory = false;
             for (uint32_t row : it->second->rows) {
+                readsMemory = readsMemory ||
+                              ReadMethod(t.get(row, TaskField::InputReadMethod)) == ReadMethod::Memory;
                 const int level = levelOf(Locality(t.get(row, TaskField::Locality)));
                 const int64_t launch = ctx.model.taskLaunch(row);
                 if (level < 0) continue;
@@ -71,10 +76,16 @@ RuleDef localityRule() {
                 const int64_t launch = ctx.model.taskLaunch(row);
                 if (level > best && level >= levelOf(Locality::RackLocal) &&
                     launch >= sl.endMs - int64_t(p["burstWindowMs"]) &&
-                    launch <= sl.endMs + int64_t(p["burstWindowMs"]))
+                    launch <= sl.endMs + int64_t(p["burstWindowMs"])) {
                     ++burst;
+                    missedCache += ReadMethod(t.get(row, TaskField::InputReadMethod)) ==
+                                   ReadMethod::Hadoop;
+                }
             }
             if (best == 99 || double(burst) < p["minBurstTasks"]) continue;
+            // Tasks that lost their cached blocks waited for the hosts of the source data: the
+            // cache miss is the cause (the slow-task rules' cache-miss), not the setting.
+            if (readsMemory && missedCache * 2 >= burst) continue;
             waits[sl.stage].push_back(i);
             burstTasks[sl.stage] += burst;
         }
@@ -85,8 +96,8 @@ RuleDef localityRule() {
             f.id = "locality-wait:stage-" + key.str();
             f.cause = "locality-wait";
             f.stage = key;
-            f.title = "Cores sat idle " + formatDuration(ms) + " while " + ctx.stageLabel(s) +
-                      " waited for local slots";
+            f.title = "Tasks of " + ctx.stageLabel(s) + " waited " + formatDuration(ms) +
+                      " for local slots while cores were free";
             f.detail = "Tasks of the stage were pending while cores were free; the waits ended "
                        "with " +
                        countText(burstTasks[key], "task", "tasks") +
@@ -96,12 +107,19 @@ RuleDef localityRule() {
             if (ctx.run.sparkMajor > 0 && !ctx.run.versionAtLeast(3, 1))
                 f.detail += " Before Spark 3.1 the wait restarts at every local launch, so it "
                             "lasted far longer than the setting.";
-            f.costMethod = "the idle-slots time that ended when the scheduler gave up locality";
+            f.costMethod = "the idle-slots time that ended when the scheduler gave up locality, "
+                           "times the share of the cores idle in it";
             f.fix = "Lower spark.locality.wait (now " + wait +
                     ") to 0s or 1s: these tasks read remotely in the end anyway";
-            for (size_t i : which)
-                f.evidence.push_back(sliceWindow(slices[i], "cores idle, tasks pending"));
-            claimAll(f, in, which);
+            // Tasks ran on some cores meanwhile (those are other causes' time): the wait holds
+            // the share of the slice whose cores sat idle.
+            for (size_t i : which) {
+                const Slice& sl = slices[i];
+                const double idle = sl.coreMs > 0 ? std::clamp(1 - sl.taskMs / sl.coreMs, 0.0, 1.0)
+                                                  : 1.0;
+                f.claims.push_back({i, int64_t(double(sl.durationMs()) * idle)});
+                f.evidence.push_back(sliceWindow(sl, "cores idle, tasks pending"));
+            }
             f.focusMetric = HistogramMetric::Duration;
             out.push_back(std::move(f));
         }
