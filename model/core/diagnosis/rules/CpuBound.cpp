@@ -215,9 +215,12 @@ RuleDef cpuBoundRule() {
                 lever = "Use more or larger workers (" + std::to_string(execs) +
                         " executors now)";
             else if (ctx.run.dynamicAllocation)
+            {
+                const auto max = sparkConf(in, "spark.dynamicAllocation.maxExecutors");
                 lever = "Allow more executors (spark.dynamicAllocation.maxExecutors at least " +
                         std::to_string(std::max<int64_t>(1, execs) * int64_t(p["coreFactor"])) +
-                        ")";
+                        (max ? ", now " + *max : std::string()) + ")";
+            }
             else
                 lever = "Add executors (spark.executor.instances=" +
                         std::to_string(std::max<int64_t>(1, execs) * int64_t(p["coreFactor"])) +
