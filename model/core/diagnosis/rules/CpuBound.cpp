@@ -161,7 +161,8 @@ RuleDef cpuBoundRule() {
             Finding f;
             f.stage = oneStage ? main : StageKey{};
             f.id = oneStage ? "cpu-bound:stage-" + main.str()
-                            : "cpu-bound:" + std::to_string(first.startMs - ctx.appStart);
+                            : "cpu-bound:stages-" + perStage.begin()->first.str() + "-" +
+                                  perStage.rbegin()->first.str();
             std::string stages;
             for (const auto& [k, ms] : perStage)
                 stages += (stages.empty() ? "" : ", ") + k.str();
