@@ -37,6 +37,8 @@ RuleDef driverTimeRule();
 RuleDef stageWaitRule();
 RuleDef driverStallRule();
 RuleDef partitionDiscoveryRule();
+RuleDef cpuBoundRule();
+RuleDef executorChurnRule();
 }  // namespace rules
 
 namespace {
@@ -52,15 +54,18 @@ const std::vector<RuleDef>& allRules() {
         at(rules::failedStagesRule(), 0),
         at(rules::failedTasksRule(), 5),
         rules::driverTimeRule(),
+        rules::executorChurnRule(),
         rules::coldStartRule(),
         rules::stageWaitRule(),
         rules::driverStallRule(),
         rules::partitionDiscoveryRule(),
         at(rules::tooFewPartitionsRule(), 25),
         at(rules::taskSkewRule(), 30),
+        // Before the slow-task causes: a locality wait claims only idle-slots slices, the time
+        // tasks waited to launch, which slow running tasks do not explain.
+        at(rules::localityRule(), 32),
         at(rules::stragglerRule(), 35),
         at(rules::slowHostRule(), 36),
-        at(rules::localityRule(), 38),
         at(rules::speculationWasteRule(), 40),
         at(rules::smallFilesReadRule(), 45),
         at(rules::smallFilesWrittenRule(), 45),
@@ -72,6 +77,9 @@ const std::vector<RuleDef>& allRules() {
         at(rules::missingPushdownRule(), 50),
         at(rules::wideScanRule(), 50),
         at(rules::pythonUdfRule(), 50),
+        // After every root cause, before the symptoms: a stage's busy phase is not a symptom of
+        // a wait or a straggler tail on other slices of the stage.
+        at(rules::cpuBoundRule(), 55),
         at(rules::spillRule(), 60),
         at(rules::gcPressureRule(), 60),
         at(rules::memoryPerTaskRule(), 60),
