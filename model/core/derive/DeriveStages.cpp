@@ -131,6 +131,11 @@ std::vector<int64_t> deriveRelativeTaskTimes(const EventLogModel& m,
         int64_t base = -1;
         for (int32_t id : stage.jobIds)
             if (const Job* j = m.job(id); j && j->submissionTime >= kEpochFloor) base = j->submissionTime;
+        // A JobStart listing only "Stage IDs" (no Stage Infos) names the job from its side.
+        for (const Job& j : m.jobs)
+            if (base < 0 && j.submissionTime >= kEpochFloor &&
+                std::find(j.stageIds.begin(), j.stageIds.end(), stage.stageId) != j.stageIds.end())
+                base = j.submissionTime;
         if (base < 0 && stage.submissionTime >= kEpochFloor) base = stage.submissionTime;
         if (base < 0 && m.application.startTime >= kEpochFloor) base = m.application.startTime;
         if (base < 0) continue;

@@ -81,6 +81,13 @@ std::vector<Interval> jobWindows(const DiagnosisContext& ctx) {
         const int64_t a = std::max(js.startMs, ctx.appStart), b = std::min(js.endMs, ctx.appEnd);
         if (b > a) v.emplace_back(a, b);
     }
+    // Tasks running mean a job ran, even one whose JobStart names no stage (or is missing).
+    for (const StageFacts& s : ctx.stages) {
+        int64_t last = -1;
+        for (uint32_t r : s.rows) last = std::max(last, ctx.model.taskFinish(r));
+        const int64_t a = std::max(s.start, ctx.appStart), b = std::min(last, ctx.appEnd);
+        if (s.start >= 0 && b > a) v.emplace_back(a, b);
+    }
     std::sort(v.begin(), v.end());
     std::vector<Interval> out;
     for (const Interval& i : v) {
@@ -210,7 +217,10 @@ private:
         const int64_t cores = ctx_.cores.coresAt(a);
         Slice::Cause cause = Slice::Cause::DriverInJob;
         size_t stage = SIZE_MAX;
-        if (cores == 0 && !ctx_.cores.empty() && running_ == 0) {
+        // Cores inferred from the tasks (no ExecutorAdded) say nothing about executors before
+        // the first task: a stage waiting then is a stage wait, not a wait for executors.
+        if (cores == 0 && !ctx_.cores.empty() && running_ == 0 &&
+            !ctx_.model.derived.totals.coresInferred) {
             cause = Slice::Cause::WaitingForExecutors;
         } else if (running_ == 0) {
             if (!waiting_.empty()) {
