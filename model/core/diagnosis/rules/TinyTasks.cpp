@@ -2,7 +2,8 @@
 // cost (launch, deserialization, a Python worker, results) is most of its time. Defaults: ≥ 100
 // tasks and 4 × the cores, ≤ 8 MiB of data per task, median ≤ 500 ms (sparkforensics asks
 // ≥ 100 tasks and a 500 ms median; the data bound keeps a busy 600-task stage out); reported
-// when it saves 1 s, or 5 % of a short run. Stages are
+// when it saves 1 s, or 5 % of a short run, and not where the tasks' run time was ≥ 80 % CPU
+// (they were computing, not paying a fixed cost). Stages are
 // grouped by the lever that sets their partitions, one finding each ("200 shuffle partitions on
 // 1 KB in 41 stages"); each stage's cost is its duration minus one task's time per wave of the
 // fewer partitions it needs. Partition-discovery jobs have their own rule.
@@ -69,7 +70,7 @@ RuleDef tinyTasksRule() {
     r.checks = "many tasks with so little data that their fixed cost is most of their time";
     r.defaults = {{"minTasks", 100}, {"minTasksPerCore", 4}, {"maxBytesPerTask", 8.0 * (1 << 20)},
                   {"maxMedianMs", 500}, {"minSavingMs", 1000}, {"minSavingShare", 0.05},
-                  {"floorMs", 200}};
+                  {"floorMs", 200}, {"computeCpuShare", 0.8}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         std::map<StageProfile::Kind, std::vector<Tiny>> groups;
         for (const StageFacts& s : in.ctx.stages) {
@@ -89,6 +90,11 @@ RuleDef tinyTasksRule() {
             const double waves = std::ceil(double(target) / cores);
             const int64_t ideal = saturatingInt64(waves * double(s.p50));
             const int64_t saving = std::max<int64_t>(0, s.durationMs - ideal);
+            // Tasks whose run time is nearly all CPU are computing, not paying a fixed cost
+            // (a range or a generator of rows has no input bytes): fewer partitions save nothing.
+            const int64_t run = s.metrics[TaskField::ExecutorRunTime];
+            const double cpuMs = double(s.metrics[TaskField::ExecutorCpuTime]) / 1e6;
+            if (run > 0 && cpuMs >= p["computeCpuShare"] * double(run)) continue;
             if (saving <= 0) continue;
             groups[profile.kind].push_back({&s, tasks, bytes, saving, target});
         }
