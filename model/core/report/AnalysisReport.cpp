@@ -133,7 +133,9 @@ void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
     w.endArray().key("whatIf").beginObject();
     w.field("observedExecutors", wi.observedExecutors)
         .field("coresPerExecutor", wi.coresPerExecutor);
-    w.field("modelErrorMs", wi.modelErrorMs).key("points").beginArray();
+    w.field("modelErrorMs", wi.modelErrorMs);
+    if (!wi.caveat.empty()) w.field("caveat", wi.caveat);
+    w.key("points").beginArray();
     for (const WhatIfPoint& p : wi.points)
         w.beginObject()
             .field("percent", int64_t(p.percent))

@@ -247,6 +247,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
                  : c.explainedMs > 0   ? formatDuration(c.explainedMs) + " explained by findings"
                                        : std::string("not explained by a finding")));
     }
+    if (!a.whatIf.caveat.empty()) doc.timeFacts.emplace_back("What-if model error", a.whatIf.caveat);
     for (const WhatIfPoint& p : a.whatIf.points)
         if (p.percent == 200 || p.percent == 50)
             doc.timeFacts.emplace_back("With " + std::to_string(p.executors) + " executors (" +
