@@ -164,7 +164,10 @@ std::string taskEndJson(const TaskSim& t, int stageId, int attempt, bool resultT
         "Written\":" +
         num(t.shuffleBytesWritten) + ",\"Shuffle Write Time\":" + num(t.shuffleWriteTimeNs) +
         ",\"Shuffle Records Written\":" + num(t.shuffleRecordsWritten) +
-        "},\"Input Metrics\":{\"Bytes Read\":" + num(t.inputBytes) +
+        "},\"Input Metrics\":{" +
+        (t.readMethod.empty() ? std::string()
+                              : "\"Data Read Method\":" + escapeJson(t.readMethod) + ",") +
+        "\"Bytes Read\":" + num(t.inputBytes) +
         ",\"Records Read\":" + num(t.inputRecords) +
         "},\"Output Metrics\":{\"Bytes Written\":" + num(t.outputBytes) +
         ",\"Records Written\":" + num(t.outputRecords) + "},\"Updated Blocks\":" + blocks + "}";

@@ -8,7 +8,15 @@
 
 namespace stagelight::gen {
 
-enum class PlanShape { None, ScanAggregate, SortMergeJoin, BroadcastJoin, PythonUdf, Cartesian };
+enum class PlanShape {
+    None,
+    ScanAggregate,
+    SortMergeJoin,
+    BroadcastJoin,
+    PythonUdf,
+    Cartesian,
+    RepartitionWrite,  // scan → repartition(N) (RoundRobinPartitioning, REPARTITION_BY_NUM) → write
+};
 
 struct StageSpec {
     std::string name;
@@ -35,6 +43,18 @@ struct StageSpec {
     int64_t launchDelayMs = 0;     // submitted, but no task launches before this (stage wait)
     int64_t schedulerDelayMs = 0;  // each task waits this long on the driver (driver stall)
     double warmUpFactor = 1.0;     // the first wave's tasks take this many times longer
+    double cpuShare = 0;  // executor CPU time as a share of run time; 0: 55 to 90 %
+    // Executors added while the stage runs (joinAfterMs after it is submitted): the first task on
+    // each of their cores spends coldDeserializeMs more deserializing (a new JVM).
+    int joiningExecutors = 0;
+    int64_t joinAfterMs = 0;
+    int64_t coldDeserializeMs = 0;
+    // Reads the RDD the job's last caching stage persisted: its tasks report Data Read Method
+    // Memory, except every cacheMissEvery-th partition, whose block is gone: read from Hadoop
+    // (recomputed) in cacheMissFactor × the time, and cached again.
+    bool readsCache = false;
+    int cacheMissEvery = 0;
+    double cacheMissFactor = 1.0;
 };
 
 struct JobSpec {
@@ -51,6 +71,15 @@ struct JobSpec {
     // Spark's partition-discovery job ("Listing leaf files and directories for N paths"): no
     // SQL execution of its own, one stage of parallelized paths.
     int listingPaths = 0;
+    // Temp views created on the driver in the gap before the job, SQL executions that start no
+    // job: their descriptions ("createOrReplaceTempView at …").
+    std::vector<std::string> sqlCommandsBefore;
+    // Dynamic allocation: in the gap before the job the driver releases the executors idle for
+    // ScenarioConfig::executorIdleTimeoutMs, and the job requests new ones, which register
+    // newExecutorsDelayMs after it is submitted.
+    bool releaseExecutorsBefore = false;
+    int64_t newExecutorsDelayMs = 0;
+    bool sqlExecution = true;  // false: an RDD job (no SQL execution, no plan)
 };
 
 struct ScenarioConfig {
@@ -75,6 +104,11 @@ struct ScenarioConfig {
     double slowExecutorFactor = 1.0;
     bool dynamicAllocationWithoutShuffleService = false;
     bool javaSerializer = false;
+    // Dynamic allocation with the external shuffle service, executors released after this idle
+    // time (spark.dynamicAllocation.executorIdleTimeout); 0: off.
+    int64_t executorIdleTimeoutMs = 0;
+    // Spark 1.x event shapes: Input Metrics carry "Data Read Method", no resource profile.
+    bool spark1 = false;
     std::vector<JobSpec> jobs;
 };
 
@@ -82,7 +116,8 @@ struct ScenarioConfig {
 // idle-executors, gc-pressure, failures, speculation, cache, cache-released, missed-broadcast,
 // oversized-broadcast, missing-pushdown, python-udf, cartesian, cold-start, slow-host, locality,
 // wide-scan, speculation-waste, stage-wait, driver-between-jobs, driver-stall,
-// partition-discovery, warm-up, input-skew, bench.
+// partition-discovery, warm-up, input-skew, driver-sql-no-job, cold-executor, cache-miss,
+// executor-churn, two-partition-write, cpu-bound, bench.
 std::vector<std::string> scenarioNames();
 // `scale` multiplies task counts (bench uses it to reach a target size). Unknown name: healthy.
 ScenarioConfig makeScenario(const std::string& name, double scale = 1.0);
