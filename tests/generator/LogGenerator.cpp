@@ -6,6 +6,7 @@
 #include <queue>
 #include <random>
 
+#include "AppEventJson.h"
 #include "EventJson.h"
 #include "PlanBuilder.h"
 #include "TaskMetricsSim.h"
@@ -26,8 +27,8 @@ struct Executor {
     bool added = false;
     bool announced = true;  // false: its ExecutorAdded is written with the stage it joins
     bool removed = false;
-    int64_t lastBusy = 0;   // when its last task finished
-    int coldLeft = 0;       // tasks still to start on a cold JVM
+    int64_t lastBusy = 0;  // when its last task finished
+    int coldLeft = 0;      // tasks still to start on a cold JVM
 };
 
 struct StageResult {
@@ -52,9 +53,7 @@ public:
         now_ += 1500;
         for (const Executor& e : executors_)
             if (e.idle && e.added && !e.removed) {
-                line("{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":" + num(now_) +
-                         ",\"Executor ID\":" + escapeJson(e.id) +
-                         ",\"Removed Reason\":\"Executor killed by driver (idle timeout).\"}",
+                line(executorRemovedJson(now_, e.id, "Executor killed by driver (idle timeout)."),
                      true);
                 now_ += 20;
             }
@@ -87,20 +86,7 @@ private:
         line("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":" +
                  escapeJson(c_.sparkVersion) + "}",
              true);
-        if (!c_.spark1)  // resource profiles are Spark 3.1+
-        line(
-            "{\"Event\":\"SparkListenerResourceProfileAdded\",\"Resource Profile Id\":0,\"Executor "
-            "Resource Requests\":"
-            "{\"cores\":{\"Resource Name\":\"cores\",\"Amount\":" +
-                num(c_.coresPerExecutor) +
-                ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"memory\":{\"Resource "
-                "Name\":\"memory\",\"Amount\":" +
-                num(c_.executorMemoryMb) +
-                ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"offHeap\":{\"Resource Name\":"
-                "\"offHeap\",\"Amount\":0,\"Discovery Script\":\"\",\"Vendor\":\"\"}},\"Task "
-                "Resource Requests\":"
-                "{\"cpus\":{\"Resource Name\":\"cpus\",\"Amount\":1.0}}}",
-            true);
+        if (!c_.spark1) line(resourceProfileJson(c_), true);  // resource profiles: Spark 3.1+
         line(
             "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor "
             "ID\":\"driver\","
@@ -109,7 +95,7 @@ private:
                 num(now_ + 150) +
                 ",\"Maximum Onheap Memory\":2101975449,\"Maximum Offheap Memory\":0}",
             true);
-        environment();
+        line(environmentJson(c_), false);
         line("{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":" + escapeJson(c_.appName) +
                  ",\"App ID\":" + escapeJson(c_.appId) + ",\"Timestamp\":" + num(now_) +
                  ",\"User\":" + escapeJson(c_.user) + "}",
@@ -125,45 +111,6 @@ private:
             executors_.push_back(e);
         }
         addExecutors(false);
-    }
-
-    void environment() {
-        const std::string props =
-            "\"spark.app.name\":" + escapeJson(c_.appName) +
-            ",\"spark.app.id\":" + escapeJson(c_.appId) +
-            ",\"spark.master\":\"spark://master.cluster:7077\",\"spark.executor.memory\":\"" +
-            num(c_.executorMemoryMb / 1024) + "g\",\"spark.executor.cores\":\"" +
-            num(c_.coresPerExecutor) +
-            "\",\"spark.driver.memory\":\"4g\",\"spark.sql.shuffle.partitions\":\"200\","
-            "\"spark.sql.adaptive.enabled\":\"true\",\"spark.sql.autoBroadcastJoinThreshold\":"
-            "\"10485760\","
-            "\"spark.dynamicAllocation.enabled\":\"" +
-            (c_.dynamicAllocationWithoutShuffleService || c_.executorIdleTimeoutMs > 0 ? "true"
-                                                                                     : "false") +
-            "\",\"spark.shuffle.service.enabled\":\"" +
-            (c_.executorIdleTimeoutMs > 0 ? "true" : "false") + "\",\"spark.serializer\":\"" +
-            (c_.javaSerializer ? "org.apache.spark.serializer.JavaSerializer"
-                               : "org.apache.spark.serializer.KryoSerializer") +
-            "\",\"spark.eventLog.enabled\":\"true\",\"spark.eventLog.dir\":\"/tmp/spark-events\","
-            "\"spark.hadoop.fs.s3a.secret.key\":\"*********(redacted)\"" +
-            (c_.executorIdleTimeoutMs > 0
-                 ? ",\"spark.dynamicAllocation.executorIdleTimeout\":\"" +
-                       num(c_.executorIdleTimeoutMs / 1000) + "s\""
-                 : std::string());
-        line(
-            "{\"Event\":\"SparkListenerEnvironmentUpdate\",\"JVM Information\":{\"Java "
-            "Home\":\"/usr/lib/jvm/java-17\","
-            "\"Java Version\":\"17.0.9 (Eclipse Adoptium)\",\"Scala Version\":\"version 2.12.18\"},"
-            "\"Spark Properties\":{" +
-                props +
-                "},\"Hadoop Properties\":{\"fs.defaultFS\":\"file:///\","
-                "\"io.file.buffer.size\":\"65536\"},\"System "
-                "Properties\":{\"java.vm.name\":\"OpenJDK 64-Bit Server VM\","
-                "\"user.timezone\":\"UTC\"},\"Metrics "
-                "Properties\":{\"*.sink.servlet.path\":\"/metrics/json\"},"
-                "\"Classpath Entries\":{\"/opt/spark/jars/spark-core_2.12-" +
-                c_.sparkVersion + ".jar\":\"System Classpath\"}}",
-            false);
     }
 
     void addExecutors(bool late) {
@@ -186,26 +133,9 @@ private:
 
     // An executor registering (its ExecutorAdded and BlockManagerAdded).
     void announce(const Executor& e) {
-            ++stats_.executors;
-            line("{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":" + num(e.addTime) +
-                     ",\"Executor ID\":" + escapeJson(e.id) +
-                     ",\"Executor Info\":{\"Host\":" + escapeJson(e.host) +
-                     ",\"Total Cores\":" + num(e.cores) + ",\"Log Urls\":{\"stdout\":\"http://" +
-                     e.host + ":8081/logPage/?appId=" + c_.appId + "&executorId=" + e.id +
-                     "&logType=stdout\"},\"Attributes\":{},\"Resources\":{},\"Resource Profile "
-                     "Id\":0,"
-                     "\"Registration Time\":" +
-                     num(e.addTime) + ",\"Request Time\":" + num(e.addTime - 1200) + "}}",
-                 true);
-            line(
-                "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor "
-                "ID\":" +
-                    escapeJson(e.id) + ",\"Host\":" + escapeJson(e.host) +
-                    ",\"Port\":" + num(35000 + std::stoi(e.id)) +
-                    "},\"Maximum Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) +
-                    ",\"Timestamp\":" + num(e.addTime + 40) + ",\"Maximum Onheap Memory\":" +
-                    num(c_.executorMemoryMb * 1048576 * 6 / 10) + ",\"Maximum Offheap Memory\":0}",
-                true);
+        ++stats_.executors;
+        line(executorAddedJson(c_, e.id, e.host, e.cores, e.addTime), true);
+        line(blockManagerAddedJson(c_, e.id, e.host, e.addTime + 40), true);
     }
 
     // A new executor (dynamic allocation, or joining a running stage); its ExecutorAdded is
@@ -232,35 +162,16 @@ private:
                 const int64_t at = std::max(e.lastBusy, e.addTime) + c_.executorIdleTimeoutMs;
                 if (at >= until) continue;
                 e.removed = true;
-                events.push_back(
-                    {at, "{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":" + num(at) +
-                             ",\"Executor ID\":" + escapeJson(e.id) +
-                             ",\"Removed Reason\":\"Executor killed by driver.\"}"});
+                // ExecutorKilled's message, the reason Spark logs for executors it releases.
+                events.push_back({at, executorRemovedJson(at, e.id, "Executor killed by driver.")});
             }
         const int64_t n = int64_t(job.sqlCommandsBefore.size());
         for (int64_t i = 0; i < n; ++i) {
             const std::string& d = job.sqlCommandsBefore[size_t(i)];
             const int64_t id = stats_.sqlExecutions++;
             const int64_t start = now_ + (until - now_) * (i + 1) / (n + 1);
-            const std::string node = "Execute CreateViewCommand";
-            events.push_back(
-                {start,
-                 "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\","
-                 "\"executionId\":" +
-                     num(id) + ",\"rootExecutionId\":" + num(id) +
-                     ",\"description\":" + escapeJson(d) + ",\"details\":" +
-                     escapeJson("org.apache.spark.sql.Dataset.createOrReplaceTempView(Dataset.scala:3575)") +
-                     ",\"physicalPlanDescription\":" +
-                     escapeJson("== Physical Plan ==\n" + node + "\n") +
-                     ",\"sparkPlanInfo\":{\"nodeName\":" + escapeJson(node) +
-                     ",\"simpleString\":" + escapeJson(node) +
-                     ",\"children\":[],\"metadata\":{},\"metrics\":[]},\"time\":" + num(start) +
-                     ",\"modifiedConfigs\":{},\"jobTags\":[]}"});
-            events.push_back(
-                {start + 35,
-                 "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\","
-                 "\"executionId\":" +
-                     num(id) + ",\"time\":" + num(start + 35) + ",\"errorMessage\":\"\"}"});
+            events.push_back({start, tempViewStartJson(id, d, start)});
+            events.push_back({start + 35, sqlExecutionEndJson(id, start + 35)});
         }
         std::stable_sort(events.begin(), events.end(),
                          [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -291,31 +202,16 @@ private:
             true);
         now_ += 40;
         const std::vector<GenStageInfo> infos = makeStageInfos(job);
-        std::string stageInfos, stageIds;
-        for (size_t i = 0; i < infos.size(); ++i) {
-            stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
-            stageIds += (i ? "," : "") + num(infos[i].stageId);
-        }
         props_ = "{\"spark.sql.execution.id\":\"" + num(sqlId) +
                  "\",\"spark.sql.execution.root.id\":\"" + num(sqlId) +
                  "\",\"spark.job.description\":" + escapeJson(job.description) +
                  ",\"spark.jobGroup.id\":\"nightly\",\"spark.rdd.scope.noOverride\":\"true\"}";
-        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
-                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" + stageInfos +
-                 "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}",
-             true);
+        jobStart(jobId, infos);
         runStages(job, infos, metrics, sqlId, &plan);
-        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
-                 ",\"Completion Time\":" + num(now_ + 5) +
-                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
-             true);
+        jobEnd(jobId);
         driverMetrics(sqlId, job, metrics);
         now_ += 30;
-        line(
-            "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\","
-            "\"executionId\":" +
-                num(sqlId) + ",\"time\":" + num(now_) + ",\"errorMessage\":\"\"}",
-            true);
+        line(sqlExecutionEndJson(sqlId, now_), true);
         // Spark logs an unpersist without a time, after the events around it.
         if (job.unpersistAtEnd)
             for (size_t i = 0; i < job.stages.size(); ++i)
@@ -323,6 +219,24 @@ private:
                     line("{\"Event\":\"SparkListenerUnpersistRDD\",\"RDD ID\":" +
                              num(infos[i].rddId) + "}",
                          true);
+    }
+
+    void jobStart(int jobId, const std::vector<GenStageInfo>& infos) {
+        std::string stageInfos, stageIds;
+        for (size_t i = 0; i < infos.size(); ++i) {
+            stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
+            stageIds += (i ? "," : "") + num(infos[i].stageId);
+        }
+        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
+                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" + stageInfos +
+                 "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}",
+             true);
+    }
+    void jobEnd(int jobId) {
+        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
+                 ",\"Completion Time\":" + num(now_ + 5) +
+                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
+             true);
     }
 
     // The job's stages: a chain, each reading the previous one's shuffle; a stage reading a
@@ -347,22 +261,11 @@ private:
     // An RDD job (no SQL execution): its stages between JobStart and JobEnd.
     void runRddJob(const JobSpec& job, int jobId) {
         const std::vector<GenStageInfo> infos = makeStageInfos(job);
-        std::string stageInfos, stageIds;
-        for (size_t i = 0; i < infos.size(); ++i) {
-            stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
-            stageIds += (i ? "," : "") + num(infos[i].stageId);
-        }
         props_ = "{\"spark.job.description\":" + escapeJson(job.description) +
                  ",\"spark.rdd.scope.noOverride\":\"true\"}";
-        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
-                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" + stageInfos +
-                 "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}",
-             true);
+        jobStart(jobId, infos);
         runStages(job, infos, {}, -1, nullptr);
-        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
-                 ",\"Completion Time\":" + num(now_ + 5) +
-                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
-             true);
+        jobEnd(jobId);
         now_ += 30;
     }
 
@@ -418,18 +321,11 @@ private:
         s.rddId = nextRdd_ += 3;
         props_ = "{\"spark.job.description\":" + escapeJson(description) +
                  ",\"spark.rdd.scope.noOverride\":\"true\"}";
-        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
-                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" +
-                 stageInfoJson(s, false) + "],\"Stage IDs\":[" + num(s.stageId) +
-                 "],\"Properties\":" + props_ + "}",
-             true);
+        jobStart(jobId, {s});
         std::vector<int> all(size_t(s.numTasks));
         for (int p = 0; p < s.numTasks; ++p) all[size_t(p)] = p;
         runStage(job.stages.front(), s, 0, all, StageResult{}, {}, 0, false);
-        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
-                 ",\"Completion Time\":" + num(now_ + 5) +
-                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
-             true);
+        jobEnd(jobId);
         now_ += 30;
     }
 

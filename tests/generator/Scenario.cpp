@@ -199,9 +199,10 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         // 15 s between two jobs in which the driver creates temp views: SQL with no job.
         twoTables();
         c.jobs[1].driverGapBeforeMs = 15000;
-        c.jobs[1].sqlCommandsBefore = {"createOrReplaceTempView at NativeMethodAccessorImpl.java:0",
-                                       "createOrReplaceTempView at NativeMethodAccessorImpl.java:0",
-                                       "createOrReplaceTempView at NativeMethodAccessorImpl.java:0"};
+        c.jobs[1].sqlCommandsBefore = {
+            "createOrReplaceTempView at NativeMethodAccessorImpl.java:0",
+            "createOrReplaceTempView at NativeMethodAccessorImpl.java:0",
+            "createOrReplaceTempView at NativeMethodAccessorImpl.java:0"};
     } else if (name == "cold-executor") {
         c.executorMemoryMb = 768;
         // An executor joins 1.5 s into a scan; the first task on each of its cores spends 8 s

@@ -40,10 +40,10 @@ struct StageSpec {
     double remoteShare = 0;          // share of tasks that run away from their data (ANY)
     bool cacheOutput = false;        // persists its RDD (Updated Blocks, storage level)
     double cachedFraction = 1.0;     // share of partitions that fit in memory
-    int64_t launchDelayMs = 0;     // submitted, but no task launches before this (stage wait)
-    int64_t schedulerDelayMs = 0;  // each task waits this long on the driver (driver stall)
-    double warmUpFactor = 1.0;     // the first wave's tasks take this many times longer
-    double cpuShare = 0;  // executor CPU time as a share of run time; 0: 55 to 90 %
+    int64_t launchDelayMs = 0;       // submitted, but no task launches before this (stage wait)
+    int64_t schedulerDelayMs = 0;    // each task waits this long on the driver (driver stall)
+    double warmUpFactor = 1.0;       // the first wave's tasks take this many times longer
+    double cpuShare = 0;             // executor CPU time as a share of run time; 0: 55 to 90 %
     // Executors added while the stage runs (joinAfterMs after it is submitted): the first task on
     // each of their cores spends coldDeserializeMs more deserializing (a new JVM).
     int joiningExecutors = 0;
@@ -96,8 +96,8 @@ struct ScenarioConfig {
     // The first job is submitted before the executors register (a cold start) instead of
     // once the first one is up.
     bool submitBeforeExecutors = false;
-    int64_t executorStaggerMs = 400;      // between executor registrations
-    int lateExecutors = 0;                // executors that arrive only after the first job
+    int64_t executorStaggerMs = 400;  // between executor registrations
+    int lateExecutors = 0;            // executors that arrive only after the first job
     int64_t lateExecutorDelayMs = 20000;
     int idleExecutors = 0;  // registered but never given a task
     int slowExecutor = -1;  // an executor (index) whose tasks run slowExecutorFactor × longer
