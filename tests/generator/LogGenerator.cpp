@@ -410,13 +410,15 @@ private:
             }
             if (c_.spark1 && spec.readsInput && !spec.readsCache) t.readMethod = "Hadoop";
             if (spec.readsCache && t.readMethod != "Hadoop") {
-                t.readMethod = "Memory";  // the cached block, read from the block manager
+                // The cached block (deserialized, 1.5 x the source), from the block manager.
+                t.readMethod = "Memory";
+                t.inputBytes = t.inputBytes * 3 / 2;
                 t.cachedBytes = t.inputBytes;
                 t.cachedInMemory = true;
-            } else if (spec.readsCache) {  // recomputed, then cached again
+            } else if (spec.readsCache) {  // recomputed from the source, then cached again
                 t.cachedBlock = true;
                 t.cachedInMemory = true;
-                t.cachedBytes = t.inputBytes;
+                t.cachedBytes = t.inputBytes * 3 / 2;
             }
             // Spilling or GC-bound stages run with the heap nearly full.
             if (spec.spillRatio > 0 || spec.gcFraction >= 0.2)

@@ -223,8 +223,10 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         JobSpec load;
         load.description = "count at Sessions.scala:31";
         load.sqlExecution = false;
+        // 24 MiB splits: the 32 cached blocks (36 MiB each) fit the executors' storage memory.
         StageSpec read{.name = "count at Sessions.scala:31", .tasks = 32};
         read.readsInput = true;
+        read.inputBytesPerTask = 24LL << 20;
         read.writesShuffle = false;
         read.cacheOutput = true;
         load.stages = {read};
@@ -233,6 +235,7 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         reuse.sqlExecution = false;
         StageSpec cached{.name = "map at Sessions.scala:44", .tasks = 32};
         cached.readsInput = true;
+        cached.inputBytesPerTask = 24LL << 20;
         cached.readsCache = true;
         cached.cacheMissEvery = 10;
         cached.cacheMissFactor = 6;

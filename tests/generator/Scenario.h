@@ -107,7 +107,8 @@ struct ScenarioConfig {
     // Dynamic allocation with the external shuffle service, executors released after this idle
     // time (spark.dynamicAllocation.executorIdleTimeout); 0: off.
     int64_t executorIdleTimeoutMs = 0;
-    // Spark 1.x event shapes: Input Metrics carry "Data Read Method", no resource profile.
+    // Spark 1.x: Input Metrics carry "Data Read Method", no resource profile (the other events
+    // keep their Spark 3.5 fields, which a reader of 1.x logs finds absent or ignores).
     bool spark1 = false;
     std::vector<JobSpec> jobs;
 };
