@@ -29,9 +29,9 @@ std::string environmentJson(const ScenarioConfig& c) {
     const bool releases = c.executorIdleTimeoutMs > 0;
     const std::string props =
         "\"spark.app.name\":" + escapeJson(c.appName) + ",\"spark.app.id\":" + escapeJson(c.appId) +
-        ",\"spark.master\":\"spark://master.cluster:7077\",\"spark.executor.memory\":\"" +
-        num(c.executorMemoryMb / 1024) + "g\",\"spark.executor.cores\":\"" +
-        num(c.coresPerExecutor) +
+        ",\"spark.master\":\"" + (c.yarn ? "yarn" : "spark://master.cluster:7077") +
+        "\",\"spark.executor.memory\":\"" + num(c.executorMemoryMb / 1024) +
+        "g\",\"spark.executor.cores\":\"" + num(c.coresPerExecutor) +
         "\",\"spark.driver.memory\":\"4g\",\"spark.sql.shuffle.partitions\":\"200\","
         "\"spark.sql.adaptive.enabled\":\"true\",\"spark.sql.autoBroadcastJoinThreshold\":"
         "\"10485760\","

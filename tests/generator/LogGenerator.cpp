@@ -162,8 +162,15 @@ private:
                 const int64_t at = std::max(e.lastBusy, e.addTime) + c_.executorIdleTimeoutMs;
                 if (at >= until) continue;
                 e.removed = true;
-                // ExecutorKilled's message, the reason Spark logs for executors it releases.
-                events.push_back({at, executorRemovedJson(at, e.id, "Executor killed by driver.")});
+                // The reason Spark logs for executors it releases: ExecutorKilled's message, or
+                // on YARN YarnAllocator's for a container the driver asked it to release.
+                const std::string container = std::to_string(1000000 + std::stoi(e.id)).substr(1);
+                events.push_back(
+                    {at, executorRemovedJson(
+                             at, e.id,
+                             c_.yarn ? "Container container_1767268800000_0001_01_" + container +
+                                           " exited from explicit termination request."
+                                     : "Executor killed by driver.")});
             }
         const int64_t n = int64_t(job.sqlCommandsBefore.size());
         for (int64_t i = 0; i < n; ++i) {

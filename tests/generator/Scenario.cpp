@@ -73,6 +73,7 @@ std::vector<std::string> scenarioNames() {
             "cold-executor",
             "cache-miss",
             "executor-churn",
+            "executor-churn-yarn",
             "two-partition-write",
             "cpu-bound",
             "bench"};
@@ -243,12 +244,13 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         reduce.writesShuffle = false;
         reuse.stages = {cached, reduce};
         c.jobs = {load, reuse};
-    } else if (name == "executor-churn") {
+    } else if (name == "executor-churn" || name == "executor-churn-yarn") {
         c.executorMemoryMb = 768;
         // Dynamic allocation with a 10 s idle timeout: a 10.5 s pause after the first job
         // releases every executor, and the next job waits 20 s for new ones. The scans wait on
         // storage (35 % CPU), so the long run has no busy phase of its own.
         c.executorIdleTimeoutMs = 10000;
+        c.yarn = name == "executor-churn-yarn";
         for (int j = 0; j < 15; ++j) {
             c.jobs.push_back(aggregationJob("events_" + std::to_string(j), 64, 32, scale));
             JobSpec& job = c.jobs.back();

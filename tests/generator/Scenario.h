@@ -107,6 +107,7 @@ struct ScenarioConfig {
     // Dynamic allocation with the external shuffle service, executors released after this idle
     // time (spark.dynamicAllocation.executorIdleTimeout); 0: off.
     int64_t executorIdleTimeoutMs = 0;
+    bool yarn = false;  // master yarn (executors released as YARN containers)
     // Spark 1.x: Input Metrics carry "Data Read Method", no resource profile (the other events
     // keep their Spark 3.5 fields, which a reader of 1.x logs finds absent or ignores).
     bool spark1 = false;
@@ -118,7 +119,7 @@ struct ScenarioConfig {
 // oversized-broadcast, missing-pushdown, python-udf, cartesian, cold-start, slow-host, locality,
 // wide-scan, speculation-waste, stage-wait, driver-between-jobs, driver-stall,
 // partition-discovery, warm-up, input-skew, driver-sql-no-job, cold-executor, cache-miss,
-// executor-churn, two-partition-write, cpu-bound, bench.
+// executor-churn, executor-churn-yarn, two-partition-write, cpu-bound, bench.
 std::vector<std::string> scenarioNames();
 // `scale` multiplies task counts (bench uses it to reach a target size). Unknown name: healthy.
 ScenarioConfig makeScenario(const std::string& name, double scale = 1.0);

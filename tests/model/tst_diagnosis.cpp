@@ -192,6 +192,9 @@ void Diagnosis::eachScenarioShowsItsCause_data() {
     QTest::newRow("cache miss") << "cache-miss" << "cache-miss" << "straggler" << "from Hadoop";
     QTest::newRow("executor churn") << "executor-churn" << "executor-churn" << "executor-churn"
                                     << "spark.dynamicAllocation.executorIdleTimeout (now 10s) to 11s";
+    // On YARN the released executors' reason is the container's explicit termination.
+    QTest::newRow("executor churn, YARN") << "executor-churn-yarn" << "executor-churn" << "executor-churn"
+                                          << "spark.dynamicAllocation.executorIdleTimeout (now 10s) to 11s";
     QTest::newRow("two-partition write") << "two-partition-write" << "too-few-partitions" << "too-few-partitions"
                                          << "repartition(2)): raise it to 32";
     QTest::newRow("cpu-bound") << "cpu-bound" << "cpu-bound" << "cpu-bound" << "spark.executor.instances=8, now 4";
