@@ -67,8 +67,16 @@ private Q_SLOTS:
         const QStringList titles = sql->planVersionTitles();
         QCOMPARE(titles.front(), QStringLiteral("Initial plan"));
         QVERIFY(titles.back().contains(QStringLiteral("final plan")));
-        for (int v = 1; v < titles.size(); ++v)
-            QVERIFY2(titles[v].contains(QStringLiteral("after stage")), qPrintable(titles[v]));
+        // Each update names the stage whose completion triggered it (the first may come before
+        // any stage completed: AQE plans its first query stages as the query starts).
+        int afterStage = 0;
+        for (int v = 1; v < titles.size(); ++v) {
+            afterStage += titles[v].contains(QStringLiteral("after stage"));
+            QVERIFY2(titles[v].contains(QStringLiteral("after stage")) ||
+                         titles[v].contains(QStringLiteral("before any stage")),
+                     qPrintable(titles[v]));
+        }
+        QVERIFY(afterStage >= 1);
         QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=true")));
         sql->showPlanVersion(0);
         QVERIFY(sql->planText().contains(QStringLiteral("isFinalPlan=false")));
