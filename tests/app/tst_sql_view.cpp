@@ -147,6 +147,7 @@ private Q_SLOTS:
         auto* find = w.findChild<QLineEdit*>(QStringLiteral("planFind"));
         QVERIFY(find->hasFocus());
         sql->findInPlan(QStringLiteral("GpuBroadcastHashJoin"));
+        QTest::qWait(100);  // the find bar's layout settles
         QVERIFY(w.grab().save(QString::fromStdString(
             (test::binaryDir() / QStringLiteral("sql-q66-%1.png").arg(size.width()).toStdString()).string())));
     }

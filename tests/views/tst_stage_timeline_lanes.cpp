@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "SyntheticModel.h"
+#include "TestSupport.h"
 #include "timeline/StageTimelineView.h"
 
 using namespace stagelight;
@@ -44,6 +45,8 @@ private Q_SLOTS:
         QVERIFY(area.contains(bar.center()));
         QCOMPARE(view.taskAt(bar.center().toPoint()),
                  model_->tasks.get(view.lanes().tasks[last].row, TaskField::TaskId));
+        view.resize(1300, 420);
+        view.grab().save(QString::fromStdString((test::binaryDir() / "timeline-lanes-scrolled-end.png").string()));
         // Home goes back to the first lane.
         QTest::keyClick(&view, Qt::Key_Home);
         QCOMPARE(view.painter().firstRow(), 0);
@@ -59,6 +62,7 @@ private Q_SLOTS:
         QVERIFY(!view.laneScrollBar()->isVisible());
         view.grab();
         QCOMPARE(view.painter().lanesDrawn(), size_t(1000));
+        view.grab().save(QString::fromStdString((test::binaryDir() / "timeline-lanes-fit.png").string()));
     }
 
     void foldsAndUnfoldsExecutors() {
@@ -75,6 +79,7 @@ private Q_SLOTS:
         QTest::mouseClick(&view, Qt::LeftButton, {}, label);
         QCOMPARE(view.painter().rowCount(), 253);
         QVERIFY(!view.painter().rowFolded(0));
+        view.grab().save(QString::fromStdString((test::binaryDir() / "timeline-lanes-folded.png").string()));
         QTest::mouseClick(&view, Qt::LeftButton, {}, label);
         QCOMPARE(view.painter().rowCount(), 250);
     }

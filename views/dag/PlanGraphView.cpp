@@ -280,7 +280,9 @@ QString PlanGraphView::nodeDetails(int node) const {
 void PlanGraphView::fitWidth() {
     const QRectF all = scene()->sceneRect();
     if (all.width() <= 0) return;
-    const double scale = std::min(1.0, std::max(0.05, (viewport()->width() - 4) / all.width()));
+    // Compact operators are never drawn below a readable scale: the plan scrolls instead.
+    const double scale = std::min(
+        1.0, std::max(compact_ ? kReadableScale : 0.05, (viewport()->width() - 4) / all.width()));
     setTransform(QTransform::fromScale(scale, scale));
     centerOn(all.center().x(), all.top() + viewport()->height() / 2.0 / scale);
     placeMiniMap();

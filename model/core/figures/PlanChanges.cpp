@@ -134,7 +134,9 @@ std::vector<std::string> planChanges(const SqlPlan& before, const SqlPlan& after
 std::vector<PlanVersionInfo> planVersions(const SqlExecution& q, const PlanMetricTable& metrics) {
     std::vector<PlanVersionInfo> out;
     const SqlPlan& first = q.adaptiveUpdates.empty() ? q.plan : q.initialPlan;
-    out.push_back({"Initial plan", {}, &first});
+    out.push_back({q.adaptiveUpdates.empty() ? "Plan (not changed by adaptive execution)"
+                                             : "Initial plan",
+                   {}, &first});
     for (size_t i = 0; i < q.adaptiveUpdates.size(); ++i) {
         const PlanVersion& v = q.adaptiveUpdates[i];
         std::string title = "Update " + std::to_string(i + 1) + " of " +
