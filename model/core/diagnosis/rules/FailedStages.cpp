@@ -1,34 +1,199 @@
-// failed-stages: stage attempts that failed (any failure reason; sparkforensics' SFAIL). The cost
-// is the failed attempt's duration: its work is redone by the next attempt.
-#include "diagnosis/rules/RuleKit.h"
+// failed-stages: stage attempts that failed, as incidents. A job that ended JobFailed is one
+// incident with one cause: a lost executor (ExecutorLostFailure, FetchFailed, Resubmitted map
+// outputs before the application ended), the driver stopping SparkContext with the job in
+// flight (Spark's "cancelled because SparkContext was shut down"; failures after that are side
+// effects), or the job's own failure (job-failed, a headline: no result was produced). Its cost
+// is the job's span: that wall clock produced nothing. A failed attempt the job survived (a
+// stage re-run after a fetch failure) costs its own run, redone by the next attempt.
+#include <map>
+
+#include "diagnosis/rules/Failures.h"
 
 namespace stagelight::rules {
+namespace {
+
+struct JobFacts {
+    std::vector<size_t> attempts;  // indices into model.stages
+    const StageAttempt* failed = nullptr;  // the attempt that ended the job
+    int64_t lostBeforeEnd = 0, resubmitted = 0, codeFailures = 0, tasksAfterEnd = 0;
+    int64_t maxTries = 0;  // attempts of the most-tried task index
+    ErrorGroups errors;
+    std::vector<std::string> lostExecutors;
+    std::vector<int64_t> taskIds;
+};
+
+JobFacts jobFacts(const RuleInput& in, const Job& job) {
+    const EventLogModel& m = in.ctx.model;
+    const TaskTable& t = m.tasks;
+    const int64_t end = m.application.sawApplicationEnd ? in.ctx.appEnd : INT64_MAX;
+    JobFacts out;
+    for (size_t i = 0; i < m.stages.size(); ++i) {
+        const StageAttempt& s = m.stages[i];
+        if (!inJob(s, job)) continue;
+        out.attempts.push_back(i);
+        if (s.hasFailureReason &&
+            (!out.failed || s.completionTime >= out.failed->completionTime))
+            out.failed = &s;
+        std::map<int64_t, int64_t> tries;
+        for (uint32_t r : m.derived.stageRows.rows(i)) {
+            const EndReason reason = t.endReason(r);
+            if (reason == EndReason::Resubmitted) {
+                ++out.resubmitted;
+                continue;
+            }
+            if (!failedAttempt(t, r)) continue;
+            out.maxTries = std::max(out.maxTries, ++tries[t.get(r, TaskField::Index)]);
+            if (out.taskIds.size() < 20) out.taskIds.push_back(t.get(r, TaskField::TaskId));
+            const bool beforeEnd = m.taskFinish(r) < end;
+            if (!beforeEnd) ++out.tasksAfterEnd;
+            out.errors.add(t, r);
+            if (executorLoss(reason) && beforeEnd) {
+                ++out.lostBeforeEnd;
+                const TaskFailure* f = t.failure(r);
+                const std::string id = !f ? ""
+                                       : reason == EndReason::FetchFailed ? f->blockManagerExecutorId
+                                                                          : f->lostExecutorId;
+                if (!id.empty() && std::find(out.lostExecutors.begin(), out.lostExecutors.end(),
+                                             id) == out.lostExecutors.end())
+                    out.lostExecutors.push_back(id);
+            } else if (!executorLoss(reason)) {
+                ++out.codeFailures;
+            }
+        }
+    }
+    return out;
+}
+
+// Why a failing task got one try: local mode's default, or the setting.
+std::string triesNote(const RuleInput& in) {
+    if (const auto v = sparkConf(in, "spark.task.maxFailures")) return " (spark.task.maxFailures=" + *v + ")";
+    return in.ctx.localMode ? " (local mode tries each task once unless the master is local[N,F])"
+                            : std::string();
+}
+
+std::string stageName(const StageAttempt& s) {
+    return StageKey{s.stageId, s.attemptId}.label() + (s.name.empty() ? "" : " (" + s.name + ")");
+}
+
+Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, const JobFacts& jf) {
+    const Application& app = in.ctx.model.application;
+    const bool lost = jf.lostBeforeEnd > 0 ||
+                      (jf.failed && jf.failed->failureReason.find("FetchFailed") != std::string::npos);
+    const bool shutdown =
+        shutdownText(job.failureMessage) || (jf.failed && shutdownText(jf.failed->failureReason));
+    const std::string jobName = "Job " + std::to_string(job.id);
+    const int64_t from = std::max(span.startMs, in.ctx.appStart);
+    const int64_t to = std::min(span.endMs, in.ctx.appEnd);
+    Finding f;
+    f.id = "failed-stages:job-" + std::to_string(job.id);
+    if (jf.failed) f.stage = {jf.failed->stageId, jf.failed->attemptId};
+    const std::string where = jf.failed ? stageName(*jf.failed) : std::string("its stages");
+    const std::string reason =
+        jf.failed ? firstLine(jf.failed->failureReason) : firstLine(job.failureMessage);
+    const std::string ran = " It ran " + formatDuration(std::max<int64_t>(0, to - from)) +
+                            " (from " + sinceStart(in, from) + ") and produced no result.";
+    if (lost) {
+        f.cause = "executor-lost-incident";
+        f.title = jobName + " lost its executors: " + where + " failed";
+        f.detail = "One incident: " +
+                   (jf.lostExecutors.empty()
+                        ? std::string("executors were lost (the log does not name them)")
+                        : countText(int64_t(jf.lostExecutors.size()), "executor", "executors") +
+                              " (" + joinIds(jf.lostExecutors) + ") " +
+                              (jf.lostExecutors.size() == 1 ? "was" : "were") + " lost") +
+                   " while the job ran";
+        if (jf.resubmitted > 0)
+            f.detail += "; " + countText(jf.resubmitted, "map task that had succeeded was",
+                                         "map tasks that had succeeded were") +
+                        " resubmitted because their output was lost with them";
+        f.detail += "; the failed attempts: " + jf.errors.text() + ".";
+        if (!reason.empty()) f.detail += " " + capitalized(where) + " failed: " + reason + ".";
+        if (shutdown) f.detail += " SparkContext was then shut down with the job in flight.";
+        f.detail += ran;
+        f.fix = lostExecutorFix(in);
+    } else if (shutdown) {
+        f.cause = "shutdown-side-effect";
+        f.title = jobName + " was cut off by the shutdown: SparkContext stopped while " + where +
+                  " ran";
+        f.detail = (app.sawApplicationEnd ? "ApplicationEnd came at " + sinceStart(in, in.ctx.appEnd)
+                                          : std::string("The driver stopped")) +
+                   " with the job in flight; Spark cancelled it" +
+                   (job.failureMessage.empty() ? std::string(".")
+                                               : " (\"" + firstLine(job.failureMessage, 120) + "\").");
+        if (!jf.errors.empty())
+            f.detail += " The failed attempts (" + jf.errors.text() +
+                        ") are side effects of the shutdown, not errors of the job.";
+        f.detail += ran;
+        f.fix = "Let the job finish before the application stops: find what stopped the driver "
+                "(an early spark.stop() or System.exit, a shutdown hook, a killed driver or an "
+                "idle timeout of the notebook or cluster)";
+    } else {
+        f.cause = "job-failed";
+        // Critical whatever its share, and ranked at least at the critical share (Analyzer).
+        f.minSeverity = Severity::Critical;
+        f.title = jobName + " failed: " + where + " aborted it";
+        f.detail = reason.empty() ? "The job ended JobFailed." : capitalized(where) + " failed: " + reason + ".";
+        if (!jf.errors.empty()) {
+            f.detail += " Failed attempts: " + jf.errors.text() + ".";
+            f.detail += jf.maxTries > 1
+                            ? " Each failing task was tried up to " + std::to_string(jf.maxTries) +
+                                  " times, every try failed the same way."
+                            : " No task was tried again" + triesNote(in) + ".";
+        }
+        f.detail += ran;
+        f.fix = jf.codeFailures > 0
+                    ? "Fix the error the tasks raise (see its stack in the failed attempts); "
+                      "retrying cannot help a failure that repeats"
+                    : reason.empty() ? "Find why the job was aborted: the log gives no reason, the "
+                                       "driver's log has it"
+                                     : "Remove the cause the failure reason names";
+    }
+    f.costMethod = "the failed job's span: wall clock that produced no result";
+    claimWindow(f, in, from, to);
+    if (jf.failed) f.evidence.push_back(Evidence::stage(jf.failed->stageId, jf.failed->attemptId, "the failed attempt"));
+    f.evidence.push_back(appWindow(in, from, to, "the job's run"));
+    if (jf.failed && !jf.taskIds.empty())
+        f.evidence.push_back(Evidence::tasks(jf.failed->stageId, jf.failed->attemptId, jf.taskIds,
+                                             "failed attempts"));
+    return f;
+}
+
+}  // namespace
 
 RuleDef failedStagesRule() {
     RuleDef r;
     r.name = "failed-stages";
-    r.checks = "stage attempts that failed";
+    r.checks = "jobs that failed and stage attempts that failed, one incident each";
     r.defaults = {};
     r.run = [](const RuleInput& in, const RuleParams&, std::vector<Finding>& out) {
+        const EventLogModel& m = in.ctx.model;
+        for (size_t j = 0; j < m.jobs.size() && j < m.derived.jobSpans.size(); ++j) {
+            const Job& job = m.jobs[j];
+            const JobSpan& span = m.derived.jobSpans[j];
+            if (!jobFailed(job) || !span.known()) continue;
+            out.push_back(jobIncident(in, job, span, jobFacts(in, job)));
+        }
+        // Failed attempts of stages whose jobs went on: a re-run stage.
         for (const StageFacts& s : in.ctx.stages) {
-            const StageAttempt& a = in.ctx.model.stages[s.stageIndex];
-            if (!a.hasFailureReason) continue;
-            std::string reason = a.failureReason.substr(0, a.failureReason.find('\n'));
-            if (reason.size() > 300) reason = reason.substr(0, 300) + "…";
+            const StageAttempt& a = m.stages[s.stageIndex];
+            if (!a.hasFailureReason || inFailedJob(m, a)) continue;
+            const std::string reason = firstLine(a.failureReason, 300);
             const bool fetch = a.failureReason.find("FetchFailed") != std::string::npos ||
-                               a.failureReason.find("fetch") != std::string::npos;
+                               a.failureReason.find("etch failed") != std::string::npos;
             Finding f;
             f.id = "failed-stages:stage-" + stageId(s.stageId, s.attemptId);
-            f.title = in.ctx.stageLabel(s) + " failed";
-            f.detail = "The attempt ran " + formatDuration(s.durationMs) + " and failed: " + reason;
+            f.cause = fetch ? "executor-lost-incident" : "stage-retry";
+            f.title = capitalized(in.ctx.stageLabel(s)) + " failed and was run again";
+            f.detail = "The attempt ran " + formatDuration(s.durationMs) + " and failed: " +
+                       reason + ". The next attempt redid its work.";
             f.estimatedCostMs = s.durationMs;
             f.costMethod = "the failed attempt's duration, redone by the next attempt";
-            f.fix = fetch
-                        ? "Shuffle output was lost: enable spark.shuffle.service.enabled=true (or "
-                          "spark.decommission.enabled) and check executor losses"
-                        : "See the failed tasks of this attempt for the error";
+            f.fix = fetch ? lostExecutorFix(in)
+                          : "Remove the cause named in the failure reason so the stage runs once";
             f.evidence = {Evidence::stage(s.stageId, s.attemptId),
-                          stageWindow(s, "the failed attempt")};
+                          appWindow(in, s.start, s.end, "the failed attempt")};
+            f.evidence.back().stageId = s.stageId;
+            f.evidence.back().stageAttemptId = s.attemptId;
             out.push_back(std::move(f));
         }
         return RuleRun{};
