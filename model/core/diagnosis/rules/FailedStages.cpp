@@ -111,6 +111,7 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
         if (shutdown) f.detail += " SparkContext was then shut down with the job in flight.";
         f.detail += ran;
         f.fix = lostExecutorFix(in);
+        f.minSeverity = Severity::Critical;  // the job produced nothing
     } else if (shutdown) {
         f.cause = "shutdown-side-effect";
         f.title = jobName + " was cut off by the shutdown: SparkContext stopped while " + where +
@@ -142,10 +143,13 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
         }
         f.detail += ran;
         f.fix = jf.codeFailures > 0
-                    ? "Fix the error the tasks raise (see its stack in the failed attempts); "
-                      "retrying cannot help a failure that repeats"
-                    : reason.empty() ? "Find why the job was aborted: the log gives no reason, the "
-                                       "driver's log has it"
+                    ? std::string("Fix the error the tasks raise (its stack is in the failed "
+                                  "attempts)") +
+                          (jf.maxTries > 1 ? "; every retry failed the same way, so more retries "
+                                             "cannot help"
+                                           : "")
+                    : reason.empty() ? std::string("Find why the job was aborted: the log gives no reason, the "
+                                       "driver's log has it")
                                      : "Remove the cause the failure reason names";
     }
     f.costMethod = "the failed job's span: wall clock that produced no result";

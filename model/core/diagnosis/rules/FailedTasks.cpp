@@ -59,7 +59,7 @@ RuleDef failedTasksRule() {
     RuleDef r;
     r.name = "failed-tasks";
     r.checks = "task attempts that failed and were retried, by where the failures came from";
-    r.defaults = {{"minFailed", 1}};
+    r.defaults = {{"minFailed", 1}, {"promptRetryMs", 50}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const EventLogModel& m = in.ctx.model;
         const TaskTable& t = m.tasks;
@@ -97,9 +97,11 @@ RuleDef failedTasksRule() {
             f.title = capitalized(label) + ": " + countText(chains.failed, "task attempt", "task attempts") +
                       outcome;
             f.detail = "The failed attempts: " + errors.text() + ". They ran " +
-                       formatDuration(chains.failedMs) + " in all; the retries launched within " +
-                       formatDuration(chains.maxRetryGapMs) +
-                       " of each failure, so the task that failed longest (index " +
+                       formatDuration(chains.failedMs) + " in all; the retries launched " +
+                       (chains.maxRetryGapMs <= p["promptRetryMs"]
+                            ? std::string("right after each failure")
+                            : "within " + formatDuration(chains.maxRetryGapMs) + " of each failure") +
+                       ", so the task that failed longest (index " +
                        std::to_string(chains.longestIndex) + ", " +
                        countText(chains.longestTries, "failed attempt", "failed attempts") +
                        " of " + formatDuration(chains.longestMs) +

@@ -63,7 +63,7 @@ std::string firstLine(std::string_view text, size_t max) {
         if (blank && (s.empty() || s.back() == ' ')) continue;
         s += blank ? ' ' : c;
     }
-    while (!s.empty() && s.back() == ' ') s.pop_back();
+    while (!s.empty() && (s.back() == ' ' || s.back() == ':')) s.pop_back();  // "…awaitResult:"
     if (s.size() > max) s = s.substr(0, max) + "…";
     return s;
 }

@@ -64,9 +64,14 @@ RuleDef logQualityRule() {
         Finding f;
         f.id = "log-quality";
         f.cause = "log-quality";
+        // The title names the first three; the detail has them all.
+        const size_t named = what.size() > 3 ? 2 : what.size();
         f.title = "The log ";
-        for (size_t i = 0; i < what.size(); ++i)
-            f.title += (i == 0 ? "" : i + 1 == what.size() ? " and " : ", ") + what[i];
+        for (size_t i = 0; i < named; ++i)
+            f.title += (i == 0 ? "" : i + 1 == named && named == what.size() ? " and " : ", ") +
+                       what[i];
+        if (named < what.size())
+            f.title += " and " + countText(int64_t(what.size() - named), "other defect", "other defects");
         for (const std::string& d : detail) f.detail += (f.detail.empty() ? "" : " ") + d;
         f.detail += " The wall clock runs from " + span.howFound() + ".";
         f.estimatedCostMs = 0;
