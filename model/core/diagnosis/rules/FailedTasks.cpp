@@ -65,7 +65,8 @@ RuleDef failedTasksRule() {
         const TaskTable& t = m.tasks;
         for (const StageFacts& s : in.ctx.stages) {
             const StageAttempt& a = m.stages[s.stageIndex];
-            if (inFailedJob(m, a)) continue;  // told by the job's incident
+            // A failed job is its incident, a failed attempt is failed-stages' (it is re-run).
+            if (inFailedJob(m, a) || a.hasFailureReason) continue;
             const RetryChains chains = retryChains(in, s);
             if (chains.failed == 0 || double(chains.failed) < p["minFailed"]) continue;
             ErrorGroups errors;
@@ -92,8 +93,11 @@ RuleDef failedTasksRule() {
             f.id = "failed-tasks:stage-" + stageId(s.stageId, s.attemptId);
             f.stage = {s.stageId, s.attemptId};
             const std::string label = in.ctx.stageLabel(s);
-            const std::string outcome =
-                chains.unrecovered == 0 ? " were retried and succeeded" : " failed";
+            const bool one = chains.failed == 1;
+            const std::string outcome = chains.unrecovered == 0
+                                            ? (one ? " was retried and succeeded"
+                                                   : " were retried and succeeded")
+                                            : " failed";
             f.title = capitalized(label) + ": " + countText(chains.failed, "task attempt", "task attempts") +
                       outcome;
             f.detail = "The failed attempts: " + errors.text() + ". They ran " +
@@ -126,7 +130,8 @@ RuleDef failedTasksRule() {
             } else if (ex.lostWithId) {
                 f.cause = "executor-lost-incident";
                 f.detail += " The attempts failed because " + executorList(ex.failing) +
-                            " or the shuffle output on them was lost.";
+                            (ex.failing.size() == 1 ? " or its shuffle output was lost."
+                                                    : " or their shuffle output was lost.");
                 f.fix = lostExecutorFix(in);
             } else {
                 f.cause = "task-retry";
