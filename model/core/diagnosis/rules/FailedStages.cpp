@@ -2,7 +2,8 @@
 // incident with one cause: a lost executor (ExecutorLostFailure, FetchFailed, Resubmitted map
 // outputs before the application ended), the driver stopping SparkContext with the job in
 // flight (Spark's "cancelled because SparkContext was shut down"; failures after that are side
-// effects), or the job's own failure (job-failed, a headline: no result was produced). Its cost
+// effects), a cancellation (job-cancelled), or the job's own failure (job-failed, critical
+// whatever its share: no result was produced). Its cost
 // is the job's span: that wall clock produced nothing. A failed attempt the job survived (a
 // stage re-run after a fetch failure) costs its own run, redone by the next attempt.
 #include <map>
@@ -81,6 +82,8 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
                       (jf.failed && jf.failed->failureReason.find("FetchFailed") != std::string::npos);
     const bool shutdown =
         shutdownText(job.failureMessage) || (jf.failed && shutdownText(jf.failed->failureReason));
+    // SparkContext.cancelJobGroup / cancelAllJobs / the UI: "Job 3 cancelled …".
+    const bool cancelled = !shutdown && job.failureMessage.find("cancelled") != std::string::npos;
     const std::string jobName = "Job " + std::to_string(job.id);
     const int64_t from = std::max(span.startMs, in.ctx.appStart);
     const int64_t to = std::min(span.endMs, in.ctx.appEnd);
@@ -128,6 +131,16 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
         f.fix = "Let the job finish before the application stops: find what stopped the driver "
                 "(an early spark.stop() or System.exit, a shutdown hook, a killed driver or an "
                 "idle timeout of the notebook or cluster)";
+    } else if (cancelled) {
+        f.cause = "job-cancelled";
+        f.title = jobName + " was cancelled while " + where + " ran";
+        f.detail = "Spark cancelled the job: \"" + firstLine(job.failureMessage, 160) + "\".";
+        if (!jf.errors.empty())
+            f.detail += " The attempts it stopped: " + jf.errors.text() + ".";
+        f.detail += ran;
+        f.fix = "Someone or something cancelled it (a job group, the UI's kill link, a notebook "
+                "interrupt or a timeout): if that was not meant, find who; its time was spent "
+                "for nothing";
     } else {
         f.cause = "job-failed";
         // Critical whatever its share, and ranked at least at the critical share (Analyzer).

@@ -52,12 +52,16 @@ RuleDef logQualityRule() {
                              "its " + std::string(span.startName()) + ".");
         }
         for (const LogQualityNote& n : m.derived.logQuality) {
-            // Local mode before Spark 2 logs no ExecutorAdded: nothing is missing there.
-            if (n.kind == LogQualityNote::Kind::InferredCores && in.ctx.localMode) continue;
             clockInDoubt = clockInDoubt || n.kind == LogQualityNote::Kind::OutlierTimestamps;
             relative = relative || n.kind == LogQualityNote::Kind::RelativeTaskTimes;
+        }
+        for (const LogQualityNote& n : m.derived.logQuality) {
+            // Local mode before Spark 2 logs no ExecutorAdded: nothing is missing there.
+            if (n.kind == LogQualityNote::Kind::InferredCores && in.ctx.localMode) continue;
+            // Task times from 0 are far from the rest too; they are rebased, not another date.
+            const bool label = !(relative && n.kind == LogQualityNote::Kind::OutlierTimestamps);
             const std::string s = "has " + std::string(shortText(n.kind));
-            if (std::find(what.begin(), what.end(), s) == what.end()) what.push_back(s);
+            if (label && std::find(what.begin(), what.end(), s) == what.end()) what.push_back(s);
             detail.push_back(sentence(n.text));
         }
         if (what.empty()) return RuleRun{};
@@ -78,7 +82,6 @@ RuleDef logQualityRule() {
         f.costNotWallClock = true;
         f.costMethod = "not a cost: a caveat on every other figure";
         f.minSeverity = Severity::Warning;
-        // Task times from 0 are far from the rest too, but they are rebased: not another date.
         f.headline = clockInDoubt && !relative;
         f.fix = m.application.sawApplicationEnd || m.source.inProgress
                     ? "Read the figures with these gaps in mind; a log written by Spark itself "
