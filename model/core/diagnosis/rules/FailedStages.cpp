@@ -199,18 +199,36 @@ RuleDef failedStagesRule() {
                                a.failureReason.find("etch failed") != std::string::npos;
             Finding f;
             f.id = "failed-stages:stage-" + stageId(s.stageId, s.attemptId);
+            f.stage = {s.stageId, s.attemptId};
             f.cause = fetch ? "executor-lost-incident" : "stage-retry";
             f.title = capitalized(in.ctx.stageLabel(s)) + " failed and was run again";
             f.detail = "The attempt ran " + formatDuration(s.durationMs) + " and failed: " +
                        reason + ". The next attempt redid its work.";
-            f.estimatedCostMs = s.durationMs;
-            f.costMethod = "the failed attempt's duration, redone by the next attempt";
+            claimAll(f, in, stageSlices(in, f.stage));
+            // After a fetch failure Spark re-runs the parent stages whose output was lost: their
+            // re-run attempts belong to the incident.
+            std::vector<std::string> reruns;
+            for (const StageFacts& p : in.ctx.stages) {
+                const auto& parents = a.parentIds;
+                if (!fetch || p.attemptId == 0 || p.start < s.start ||
+                    std::find(parents.begin(), parents.end(), p.stageId) == parents.end())
+                    continue;
+                claimAll(f, in, stageSlices(in, {p.stageId, p.attemptId}));
+                reruns.push_back(StageKey{p.stageId, p.attemptId}.label() + " (" +
+                                 formatDuration(p.durationMs) + ")");
+                f.evidence.push_back(Evidence::stage(p.stageId, p.attemptId, "re-run of lost map output"));
+            }
+            if (!reruns.empty())
+                f.detail += " The lost map output was recomputed by " + joinIds(reruns) + ".";
+            f.costMethod = "the failed attempt's run (redone by the next attempt) and the re-runs "
+                           "of the parent stages whose output was lost";
             f.fix = fetch ? lostExecutorFix(in)
                           : "Remove the cause named in the failure reason so the stage runs once";
-            f.evidence = {Evidence::stage(s.stageId, s.attemptId),
-                          appWindow(in, s.start, s.end, "the failed attempt")};
-            f.evidence.back().stageId = s.stageId;
-            f.evidence.back().stageAttemptId = s.attemptId;
+            f.evidence.insert(f.evidence.begin(),
+                              {Evidence::stage(s.stageId, s.attemptId),
+                               appWindow(in, s.start, s.end, "the failed attempt")});
+            f.evidence[1].stageId = s.stageId;
+            f.evidence[1].stageAttemptId = s.attemptId;
             out.push_back(std::move(f));
         }
         return RuleRun{};

@@ -135,7 +135,8 @@ std::string joinIds(const std::vector<std::string>& ids) {
 }
 
 std::string lostExecutorFix(const RuleInput& in) {
-    std::string s = "Find why the executors died (a container killed for memory: raise "
+    std::string s = "Find why the executors holding the shuffle output were lost (a container "
+                    "killed for memory: raise "
                     "spark.executor.memoryOverhead; preemption: on-demand nodes)";
     const auto service = sparkConf(in, "spark.shuffle.service.enabled");
     if (service && *service == "true") return s + "; the external shuffle service is on, so "
