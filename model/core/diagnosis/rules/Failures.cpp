@@ -135,8 +135,9 @@ std::string joinIds(const std::vector<std::string>& ids) {
 }
 
 std::string lostExecutorFix(const RuleInput& in) {
+    // Overhead, not heap: a container the cluster manager killed went over its off-heap share.
     std::string s = "Find why the executors holding the shuffle output were lost (a container "
-                    "killed for memory: raise "
+                    "killed for going over its memory needs a larger "
                     "spark.executor.memoryOverhead; preemption: on-demand nodes)";
     const auto service = sparkConf(in, "spark.shuffle.service.enabled");
     if (service && *service == "true") return s + "; the external shuffle service is on, so "
