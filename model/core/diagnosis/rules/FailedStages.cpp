@@ -93,17 +93,29 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
     const std::string where = jf.failed ? stageName(*jf.failed) : std::string("its stages");
     const std::string reason =
         jf.failed ? firstLine(jf.failed->failureReason) : firstLine(job.failureMessage);
+    std::vector<Evidence> lostEvidence;
     const std::string ran = " It ran " + formatDuration(std::max<int64_t>(0, to - from)) +
                             " (from " + sinceStart(in, from) + ") and produced no result.";
     if (lost) {
         f.cause = "executor-lost-incident";
         f.title = jobName + " lost its executors: " + where + " failed";
+        // Each lost executor with its ExecutorRemoved time and reason where the log has them.
+        std::vector<std::string> named;
+        for (const std::string& id : jf.lostExecutors) {
+            const Executor* e = in.ctx.model.executor(id);
+            std::string s = id;
+            if (e && e->removeTime >= in.ctx.appStart && e->removeTime <= in.ctx.appEnd)
+                s += " (removed at " + sinceStart(in, e->removeTime) +
+                     (firstLine(e->removeReason, 120).empty() ? "" : ": " + firstLine(e->removeReason, 120)) +
+                     ")";
+            named.push_back(s);
+            lostEvidence.push_back(Evidence::executor(id, "lost during the job"));
+        }
         f.detail = "One incident: " +
-                   (jf.lostExecutors.empty()
+                   (named.empty()
                         ? std::string("executors were lost (the log does not name them)")
-                        : countText(int64_t(jf.lostExecutors.size()), "executor", "executors") +
-                              " (" + joinIds(jf.lostExecutors) + ") " +
-                              (jf.lostExecutors.size() == 1 ? "was" : "were") + " lost") +
+                        : std::string(named.size() == 1 ? "executor " : "executors ") +
+                              joinIds(named) + (named.size() == 1 ? " was" : " were") + " lost") +
                    " while the job ran";
         if (jf.resubmitted > 0)
             f.detail += "; " + countText(jf.resubmitted, "map task that had succeeded was",
@@ -172,6 +184,7 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
     if (jf.failed && !jf.taskIds.empty())
         f.evidence.push_back(Evidence::tasks(jf.failed->stageId, jf.failed->attemptId, jf.taskIds,
                                              "failed attempts"));
+    f.evidence.insert(f.evidence.end(), lostEvidence.begin(), lostEvidence.end());
     return f;
 }
 
