@@ -4,6 +4,7 @@
 // lost executors (executor-lost-incident), or the task itself (task-retry). The cost is the
 // longest chain of failed attempts of one task: each retry starts after the failure, so that
 // chain is how much later the stage ended (sparkforensics' RETRY waste, on the critical path).
+#include <map>
 #include <set>
 
 #include "diagnosis/rules/Failures.h"
@@ -53,6 +54,55 @@ std::string executorList(const std::set<std::string>& ids) {
            joinIds(std::vector<std::string>(ids.begin(), ids.end()));
 }
 
+struct StageRetries {
+    Finding finding;
+    std::string key;  // cause and the failures' kind: stages with the same key are one incident
+    int64_t failed = 0, unrecovered = 0, longestMs = 0;
+};
+
+// The same failure in several stages is one finding: the worst stage's, claiming every stage's
+// delay, listing the others.
+void mergeByCause(std::vector<StageRetries>& found, std::vector<Finding>& out) {
+    std::map<std::string, std::vector<StageRetries*>> groups;
+    for (StageRetries& r : found) groups[r.key].push_back(&r);
+    for (StageRetries& r : found) {
+        auto& group = groups[r.key];
+        if (group.empty()) continue;  // merged into an earlier finding
+        if (group.size() == 1) {
+            out.push_back(std::move(r.finding));
+            group.clear();
+            continue;
+        }
+        StageRetries* worst = *std::max_element(
+            group.begin(), group.end(),
+            [](const StageRetries* a, const StageRetries* b) { return a->longestMs < b->longestMs; });
+        Finding f = worst->finding;
+        int64_t failed = 0, unrecovered = 0;
+        std::vector<std::string> others;
+        for (StageRetries* g : group) {
+            failed += g->failed;
+            unrecovered += g->unrecovered;
+            if (g == worst) continue;
+            f.claims.insert(f.claims.end(), g->finding.claims.begin(), g->finding.claims.end());
+            if (others.size() < 8) {
+                others.push_back(g->finding.stage.label());
+                f.evidence.push_back(Evidence::stage(g->finding.stage.stage, g->finding.stage.attempt,
+                                                     "the same failure"));
+            }
+        }
+        f.title = countText(failed, "task attempt", "task attempts") + " in " +
+                  countText(int64_t(group.size()), "stage", "stages") +
+                  (unrecovered == 0 ? " were retried and succeeded" : " failed") + ", worst in " +
+                  f.stage.label();
+        f.detail = "The same failure in " + countText(int64_t(group.size()), "stage", "stages") +
+                   " (" + joinIds(others) + (group.size() - 1 > others.size() ? " and more" : "") +
+                   " besides " + f.stage.label() + "). In " + f.stage.label() + ": " + f.detail;
+        f.costMethod += ", in each stage";
+        out.push_back(std::move(f));
+        group.clear();
+    }
+}
+
 }  // namespace
 
 RuleDef failedTasksRule() {
@@ -63,6 +113,7 @@ RuleDef failedTasksRule() {
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const EventLogModel& m = in.ctx.model;
         const TaskTable& t = m.tasks;
+        std::vector<StageRetries> found;
         for (const StageFacts& s : in.ctx.stages) {
             const StageAttempt& a = m.stages[s.stageIndex];
             // A failed job is its incident, a failed attempt is failed-stages' (it is re-run).
@@ -149,8 +200,11 @@ RuleDef failedTasksRule() {
                           appWindow(in, s.start, s.end, "the stage's run")};
             f.evidence.back().stageId = s.stageId;
             f.evidence.back().stageAttemptId = s.attemptId;
-            out.push_back(std::move(f));
+            std::string key = f.cause + "|" + errors.primary();
+            found.push_back({std::move(f), std::move(key), chains.failed, chains.unrecovered,
+                             chains.longestMs});
         }
+        mergeByCause(found, out);
         return RuleRun{};
     };
     return r;

@@ -108,6 +108,17 @@ void ErrorGroups::add(const TaskTable& t, uint32_t row) {
     if (g.count++ == 0) g.sample = failureText(t, row);
 }
 
+std::string ErrorGroups::primary() const {
+    std::string best;
+    int64_t most = 0;
+    for (const auto& [kind, g] : byKind)
+        if (g.count > most) {
+            most = g.count;
+            best = kind;
+        }
+    return best;
+}
+
 std::string ErrorGroups::text() const {
     std::vector<const Group*> order;
     for (const auto& [kind, g] : byKind) order.push_back(&g);

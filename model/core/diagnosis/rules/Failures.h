@@ -37,6 +37,7 @@ struct ErrorGroups {
     std::map<std::string, Group> byKind;
     void add(const TaskTable& t, uint32_t row);
     bool empty() const { return byKind.empty(); }
+    std::string primary() const;  // the kind with the most attempts
     std::string text() const;
 };
 std::string capitalized(std::string s);  // "Stage 3.0 …"
