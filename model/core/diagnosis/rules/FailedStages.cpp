@@ -188,6 +188,48 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
     return f;
 }
 
+struct JobIncident {
+    Finding finding;
+    std::string key;  // cause and the failures' kind: jobs with the same key are one incident
+    int32_t job = 0;
+};
+
+int64_t askedOf(const Finding& f) {
+    int64_t ms = 0;
+    for (const SliceClaim& c : f.claims) ms += c.ms;
+    return ms;
+}
+
+// Jobs that failed the same way (a query run again, jobs cut off by one shutdown) are one
+// finding: the longest one's, claiming every job's span, naming the others.
+void mergeJobs(std::vector<JobIncident>& jobs, std::vector<Finding>& out) {
+    std::map<std::string, std::vector<JobIncident*>> groups;
+    for (JobIncident& j : jobs) groups[j.key].push_back(&j);
+    for (JobIncident& j : jobs) {
+        auto& group = groups[j.key];
+        if (group.empty()) continue;
+        JobIncident* longest = *std::max_element(
+            group.begin(), group.end(), [](const JobIncident* a, const JobIncident* b) {
+                return askedOf(a->finding) < askedOf(b->finding);
+            });
+        Finding f = std::move(longest->finding);
+        if (group.size() > 1) {
+            std::vector<std::string> ids;
+            for (JobIncident* g : group) {
+                ids.push_back(std::to_string(g->job));
+                if (g != longest)
+                    f.claims.insert(f.claims.end(), g->finding.claims.begin(), g->finding.claims.end());
+            }
+            f.title = "Jobs " + joinIds(ids) + " ended the same way; the longest: " + f.title;
+            f.detail = countText(int64_t(group.size()), "job", "jobs") + " ended the same way; " +
+                       "the longest, job " + std::to_string(longest->job) + ": " + f.detail;
+            f.costMethod += ", for each of them";
+        }
+        out.push_back(std::move(f));
+        group.clear();
+    }
+}
+
 }  // namespace
 
 RuleDef failedStagesRule() {
@@ -197,12 +239,18 @@ RuleDef failedStagesRule() {
     r.defaults = {};
     r.run = [](const RuleInput& in, const RuleParams&, std::vector<Finding>& out) {
         const EventLogModel& m = in.ctx.model;
+        std::vector<JobIncident> jobs;
         for (size_t j = 0; j < m.jobs.size() && j < m.derived.jobSpans.size(); ++j) {
             const Job& job = m.jobs[j];
             const JobSpan& span = m.derived.jobSpans[j];
             if (!jobFailed(job) || !span.known()) continue;
-            out.push_back(jobIncident(in, job, span, jobFacts(in, job)));
+            const JobFacts jf = jobFacts(in, job);
+            Finding f = jobIncident(in, job, span, jf);
+            std::string key = f.cause + "|" + (jf.errors.empty() ? firstLine(job.failureMessage, 80)
+                                                                 : jf.errors.primary());
+            jobs.push_back({std::move(f), std::move(key), job.id});
         }
+        mergeJobs(jobs, out);
         // Failed attempts of stages whose jobs went on: a re-run stage.
         for (const StageFacts& s : in.ctx.stages) {
             const StageAttempt& a = m.stages[s.stageIndex];
