@@ -140,6 +140,7 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
             f.detail += " The failed attempts (" + jf.errors.text() +
                         ") are side effects of the shutdown, not errors of the job.";
         f.detail += ran;
+        f.minSeverity = Severity::Critical;  // a result was not produced
         f.fix = "Let the job finish before the application stops: find what stopped the driver "
                 "(an early spark.stop() or System.exit, a shutdown hook, a killed driver or an "
                 "idle timeout of the notebook or cluster)";
@@ -150,6 +151,7 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
         if (!jf.errors.empty())
             f.detail += " The attempts it stopped: " + jf.errors.text() + ".";
         f.detail += ran;
+        f.minSeverity = Severity::Warning;  // usually meant, but its result is missing
         f.fix = "Someone or something cancelled it (a job group, the UI's kill link, a notebook "
                 "interrupt or a timeout): if that was not meant, find who; its time was spent "
                 "for nothing";
