@@ -35,6 +35,7 @@ private Q_SLOTS:
     void evidenceRawEventsAreReadByOffset();
     void whatIfReproducesRealRuns();
     void realLogsRaiseTheirKnownProblems();
+    void failuresAreOneIncidentEach();
     void corpusScenariosRaiseExactlyTheirProblems_data();
     void corpusScenariosRaiseExactlyTheirProblems();
 
@@ -539,6 +540,29 @@ void Diagnosis::realLogsRaiseTheirKnownProblems() {
         QVERIFY2(fired == c.fires, qPrintable(QString::fromUtf8(c.log) + QLatin1Char(' ') +
                                               QString::fromUtf8(c.rule)));
     }
+}
+
+void Diagnosis::failuresAreOneIncidentEach() {
+    // The failures scenario: stage 0's first attempts fail and are retried (in 0.0 and again in
+    // its re-run 0.1), and a FetchFailed makes stage 1.0 fail and run again.
+    auto model = scenario("failures");
+    QVERIFY(model);
+    const Analysis a = analyze(*model);
+    std::vector<const Finding*> tasks, stages;
+    for (const Finding& f : a.findings) {
+        if (f.rule == "failed-tasks") tasks.push_back(&f);
+        if (f.rule == "failed-stages") stages.push_back(&f);
+    }
+    // The same IOException in 0.0 and 0.1: one task-retry finding.
+    QCOMPARE(tasks.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(tasks[0]->cause), QStringLiteral("task-retry"));
+    QVERIFY(tasks[0]->title.find("were retried and succeeded") != std::string::npos);
+    // The fetch failure, with the re-run of the map output it lost, is one incident.
+    QCOMPARE(stages.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(stages[0]->cause), QStringLiteral("executor-lost-incident"));
+    QCOMPARE(stages[0]->stage.str(), std::string("1.0"));
+    QVERIFY(stages[0]->detail.find("stage 0.1") != std::string::npos);
+    QVERIFY(stages[0]->estimatedCostMs > 0 && tasks[0]->estimatedCostMs > 0);
 }
 
 void Diagnosis::corpusScenariosRaiseExactlyTheirProblems_data() {
