@@ -3,9 +3,9 @@
 // outputs before the application ended), the driver stopping SparkContext with the job in
 // flight (Spark's "cancelled because SparkContext was shut down"; failures after that are side
 // effects), a cancellation (job-cancelled), or the job's own failure (job-failed, critical
-// whatever its share: no result was produced). Its cost
-// is the job's span: that wall clock produced nothing. A failed attempt the job survived (a
-// stage re-run after a fetch failure) costs its own run, redone by the next attempt.
+// whatever its share: no result was produced). Its cost is the job's span: that wall clock
+// produced nothing. A failed attempt the job survived (a stage re-run after a fetch failure)
+// costs its own run and the re-runs of the map output it lost.
 #include <map>
 
 #include "diagnosis/rules/Failures.h"
@@ -14,9 +14,8 @@ namespace stagelight::rules {
 namespace {
 
 struct JobFacts {
-    std::vector<size_t> attempts;  // indices into model.stages
     const StageAttempt* failed = nullptr;  // the attempt that ended the job
-    int64_t lostBeforeEnd = 0, resubmitted = 0, codeFailures = 0, tasksAfterEnd = 0;
+    int64_t lostBeforeEnd = 0, resubmitted = 0, codeFailures = 0;
     int64_t maxTries = 0;  // attempts of the most-tried task index
     ErrorGroups errors;
     std::vector<std::string> lostExecutors;
@@ -31,9 +30,7 @@ JobFacts jobFacts(const RuleInput& in, const Job& job) {
     for (size_t i = 0; i < m.stages.size(); ++i) {
         const StageAttempt& s = m.stages[i];
         if (!inJob(s, job)) continue;
-        out.attempts.push_back(i);
-        if (s.hasFailureReason &&
-            (!out.failed || s.completionTime >= out.failed->completionTime))
+        if (s.hasFailureReason && (!out.failed || s.completionTime >= out.failed->completionTime))
             out.failed = &s;
         std::map<int64_t, int64_t> tries;
         for (uint32_t r : m.derived.stageRows.rows(i)) {
@@ -46,14 +43,14 @@ JobFacts jobFacts(const RuleInput& in, const Job& job) {
             out.maxTries = std::max(out.maxTries, ++tries[t.get(r, TaskField::Index)]);
             if (out.taskIds.size() < 20) out.taskIds.push_back(t.get(r, TaskField::TaskId));
             const bool beforeEnd = m.taskFinish(r) < end;
-            if (!beforeEnd) ++out.tasksAfterEnd;
             out.errors.add(t, r);
             if (executorLoss(reason) && beforeEnd) {
                 ++out.lostBeforeEnd;
                 const TaskFailure* f = t.failure(r);
                 const std::string id = !f ? ""
-                                       : reason == EndReason::FetchFailed ? f->blockManagerExecutorId
-                                                                          : f->lostExecutorId;
+                                       : reason == EndReason::FetchFailed
+                                           ? f->blockManagerExecutorId
+                                           : f->lostExecutorId;
                 if (!id.empty() && std::find(out.lostExecutors.begin(), out.lostExecutors.end(),
                                              id) == out.lostExecutors.end())
                     out.lostExecutors.push_back(id);
@@ -67,7 +64,8 @@ JobFacts jobFacts(const RuleInput& in, const Job& job) {
 
 // Why a failing task got one try: local mode's default, or the setting.
 std::string triesNote(const RuleInput& in) {
-    if (const auto v = sparkConf(in, "spark.task.maxFailures")) return " (spark.task.maxFailures=" + *v + ")";
+    if (const auto v = sparkConf(in, "spark.task.maxFailures"))
+        return " (spark.task.maxFailures=" + *v + ")";
     return in.ctx.localMode ? " (local mode tries each task once unless the master is local[N,F])"
                             : std::string();
 }
@@ -78,8 +76,9 @@ std::string stageName(const StageAttempt& s) {
 
 Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, const JobFacts& jf) {
     const Application& app = in.ctx.model.application;
-    const bool lost = jf.lostBeforeEnd > 0 ||
-                      (jf.failed && jf.failed->failureReason.find("FetchFailed") != std::string::npos);
+    const bool lost =
+        jf.lostBeforeEnd > 0 ||
+        (jf.failed && jf.failed->failureReason.find("FetchFailed") != std::string::npos);
     const bool shutdown =
         shutdownText(job.failureMessage) || (jf.failed && shutdownText(jf.failed->failureReason));
     // SparkContext.cancelJobGroup / cancelAllJobs / the UI: "Job 3 cancelled …".
@@ -106,7 +105,9 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
             std::string s = id;
             if (e && e->removeTime >= in.ctx.appStart && e->removeTime <= in.ctx.appEnd)
                 s += " (removed at " + sinceStart(in, e->removeTime) +
-                     (firstLine(e->removeReason, 120).empty() ? "" : ": " + firstLine(e->removeReason, 120)) +
+                     (firstLine(e->removeReason, 120).empty()
+                          ? ""
+                          : ": " + firstLine(e->removeReason, 120)) +
                      ")";
             named.push_back(s);
             lostEvidence.push_back(Evidence::executor(id, "lost during the job"));
@@ -118,8 +119,9 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
                               joinIds(named) + (named.size() == 1 ? " was" : " were") + " lost") +
                    " while the job ran";
         if (jf.resubmitted > 0)
-            f.detail += "; " + countText(jf.resubmitted, "map task that had succeeded was",
-                                         "map tasks that had succeeded were") +
+            f.detail += "; " +
+                        countText(jf.resubmitted, "map task that had succeeded was",
+                                  "map tasks that had succeeded were") +
                         " resubmitted because their output was lost with them";
         f.detail += "; the failed attempts: " + jf.errors.text() + ".";
         if (!reason.empty()) f.detail += " " + capitalized(where) + " failed: " + reason + ".";
@@ -129,38 +131,41 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
         f.minSeverity = Severity::Critical;  // the job produced nothing
     } else if (shutdown) {
         f.cause = "shutdown-side-effect";
-        f.title = jobName + " was cut off by the shutdown: SparkContext stopped while " + where +
-                  " ran";
-        f.detail = (app.sawApplicationEnd ? "ApplicationEnd came at " + sinceStart(in, in.ctx.appEnd)
-                                          : std::string("The driver stopped")) +
-                   " with the job in flight; Spark cancelled it" +
-                   (job.failureMessage.empty() ? std::string(".")
-                                               : " (\"" + firstLine(job.failureMessage, 120) + "\").");
+        f.title =
+            jobName + " was cut off by the shutdown: SparkContext stopped while " + where + " ran";
+        f.detail =
+            (app.sawApplicationEnd ? "ApplicationEnd came at " + sinceStart(in, in.ctx.appEnd)
+                                   : std::string("The driver stopped")) +
+            " with the job in flight; Spark cancelled it" +
+            (job.failureMessage.empty() ? std::string(".")
+                                        : " (\"" + firstLine(job.failureMessage, 120) + "\").");
         if (!jf.errors.empty())
             f.detail += " The failed attempts (" + jf.errors.text() +
                         ") are side effects of the shutdown, not errors of the job.";
         f.detail += ran;
         f.minSeverity = Severity::Critical;  // a result was not produced
-        f.fix = "Let the job finish before the application stops: find what stopped the driver "
-                "(an early spark.stop() or System.exit, a shutdown hook, a killed driver or an "
-                "idle timeout of the notebook or cluster)";
+        f.fix =
+            "Let the job finish before the application stops: find what stopped the driver "
+            "(an early spark.stop() or System.exit, a shutdown hook, a killed driver or an "
+            "idle timeout of the notebook or cluster)";
     } else if (cancelled) {
         f.cause = "job-cancelled";
         f.title = jobName + " was cancelled while " + where + " ran";
         f.detail = "Spark cancelled the job: \"" + firstLine(job.failureMessage, 160) + "\".";
-        if (!jf.errors.empty())
-            f.detail += " The attempts it stopped: " + jf.errors.text() + ".";
+        if (!jf.errors.empty()) f.detail += " The attempts it stopped: " + jf.errors.text() + ".";
         f.detail += ran;
         f.minSeverity = Severity::Warning;  // usually meant, but its result is missing
-        f.fix = "Someone or something cancelled it (a job group, the UI's kill link, a notebook "
-                "interrupt or a timeout): if that was not meant, find who; its time was spent "
-                "for nothing";
+        f.fix =
+            "Someone or something cancelled it (a job group, the UI's kill link, a notebook "
+            "interrupt or a timeout): if that was not meant, find who; its time was spent "
+            "for nothing";
     } else {
         f.cause = "job-failed";
         // Critical whatever its share, and ranked at least at the critical share (Analyzer).
         f.minSeverity = Severity::Critical;
         f.title = jobName + " failed: " + where + " aborted it";
-        f.detail = reason.empty() ? "The job ended JobFailed." : capitalized(where) + " failed: " + reason + ".";
+        f.detail = reason.empty() ? "The job ended JobFailed."
+                                  : capitalized(where) + " failed: " + reason + ".";
         if (!jf.errors.empty()) {
             f.detail += " Failed attempts: " + jf.errors.text() + ".";
             f.detail += jf.maxTries > 1
@@ -170,18 +175,22 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
         }
         f.detail += ran;
         f.fix = jf.codeFailures > 0
-                    ? std::string("Fix the error the tasks raise (its stack is in the failed "
-                                  "attempts)") +
+                    ? std::string(
+                          "Fix the error the tasks raise (its stack is in the failed "
+                          "attempts)") +
                           (jf.maxTries > 1 ? "; every retry failed the same way, so more retries "
                                              "cannot help"
                                            : "")
-                    : reason.empty() ? std::string("Find why the job was aborted: the log gives no reason, the "
+                : reason.empty() ? std::string(
+                                       "Find why the job was aborted: the log gives no reason, the "
                                        "driver's log has it")
-                                     : "Remove the cause the failure reason names";
+                                 : "Remove the cause the failure reason names";
     }
     f.costMethod = "the failed job's span: wall clock that produced no result";
     claimWindow(f, in, from, to);
-    if (jf.failed) f.evidence.push_back(Evidence::stage(jf.failed->stageId, jf.failed->attemptId, "the failed attempt"));
+    if (jf.failed)
+        f.evidence.push_back(
+            Evidence::stage(jf.failed->stageId, jf.failed->attemptId, "the failed attempt"));
     f.evidence.push_back(appWindow(in, from, to, "the job's run"));
     if (jf.failed && !jf.taskIds.empty())
         f.evidence.push_back(Evidence::tasks(jf.failed->stageId, jf.failed->attemptId, jf.taskIds,
@@ -220,7 +229,8 @@ void mergeJobs(std::vector<JobIncident>& jobs, std::vector<Finding>& out) {
             for (JobIncident* g : group) {
                 ids.push_back(std::to_string(g->job));
                 if (g != longest)
-                    f.claims.insert(f.claims.end(), g->finding.claims.begin(), g->finding.claims.end());
+                    f.claims.insert(f.claims.end(), g->finding.claims.begin(),
+                                    g->finding.claims.end());
             }
             f.title = "Jobs " + joinIds(ids) + " ended the same way; the longest: " + f.title;
             f.detail = countText(int64_t(group.size()), "job", "jobs") + " ended the same way; " +
@@ -248,8 +258,9 @@ RuleDef failedStagesRule() {
             if (!jobFailed(job) || !span.known()) continue;
             const JobFacts jf = jobFacts(in, job);
             Finding f = jobIncident(in, job, span, jf);
-            std::string key = f.cause + "|" + (jf.errors.empty() ? firstLine(job.failureMessage, 80)
-                                                                 : jf.errors.primary());
+            std::string key =
+                f.cause + "|" +
+                (jf.errors.empty() ? firstLine(job.failureMessage, 80) : jf.errors.primary());
             jobs.push_back({std::move(f), std::move(key), job.id});
         }
         mergeJobs(jobs, out);
@@ -265,8 +276,8 @@ RuleDef failedStagesRule() {
             f.stage = {s.stageId, s.attemptId};
             f.cause = fetch ? "executor-lost-incident" : "stage-retry";
             f.title = capitalized(in.ctx.stageLabel(s)) + " failed and was run again";
-            f.detail = "The attempt ran " + formatDuration(s.durationMs) + " and failed: " +
-                       reason + ". The next attempt redid its work.";
+            f.detail = "The attempt ran " + formatDuration(s.durationMs) +
+                       " and failed: " + reason + ". The next attempt redid its work.";
             claimAll(f, in, stageSlices(in, f.stage));
             // After a fetch failure Spark re-runs the parent stages whose output was lost: their
             // re-run attempts belong to the incident.
@@ -279,12 +290,14 @@ RuleDef failedStagesRule() {
                 claimAll(f, in, stageSlices(in, {p.stageId, p.attemptId}));
                 reruns.push_back(StageKey{p.stageId, p.attemptId}.label() + " (" +
                                  formatDuration(p.durationMs) + ")");
-                f.evidence.push_back(Evidence::stage(p.stageId, p.attemptId, "re-run of lost map output"));
+                f.evidence.push_back(
+                    Evidence::stage(p.stageId, p.attemptId, "re-run of lost map output"));
             }
             if (!reruns.empty())
                 f.detail += " The lost map output was recomputed by " + joinIds(reruns) + ".";
-            f.costMethod = "the failed attempt's run (redone by the next attempt) and the re-runs "
-                           "of the parent stages whose output was lost";
+            f.costMethod =
+                "the failed attempt's run (redone by the next attempt) and the re-runs "
+                "of the parent stages whose output was lost";
             f.fix = fetch ? lostExecutorFix(in)
                           : "Remove the cause named in the failure reason so the stage runs once";
             f.evidence.insert(f.evidence.begin(),

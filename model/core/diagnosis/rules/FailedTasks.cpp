@@ -28,9 +28,9 @@ ExecutorSplit split(const EventLogModel& m, const StageFacts& s) {
         out.failing.insert(exec);
         out.hosts.insert(std::string(m.strings.view(StrId(t.get(r, TaskField::Host)))));
         const TaskFailure* f = t.failure(r);
-        const bool named = f && (t.endReason(r) == EndReason::FetchFailed
-                                     ? !f->blockManagerExecutorId.empty()
-                                     : !f->lostExecutorId.empty());
+        const bool named =
+            f && (t.endReason(r) == EndReason::FetchFailed ? !f->blockManagerExecutorId.empty()
+                                                           : !f->lostExecutorId.empty());
         out.lostWithId = out.lostWithId && executorLoss(t.endReason(r)) && named;
     }
     return out;
@@ -73,9 +73,10 @@ void mergeByCause(std::vector<StageRetries>& found, std::vector<Finding>& out) {
             group.clear();
             continue;
         }
-        StageRetries* worst = *std::max_element(
-            group.begin(), group.end(),
-            [](const StageRetries* a, const StageRetries* b) { return a->longestMs < b->longestMs; });
+        StageRetries* worst = *std::max_element(group.begin(), group.end(),
+                                                [](const StageRetries* a, const StageRetries* b) {
+                                                    return a->longestMs < b->longestMs;
+                                                });
         Finding f = worst->finding;
         int64_t failed = 0, unrecovered = 0;
         std::vector<std::string> others;
@@ -86,8 +87,8 @@ void mergeByCause(std::vector<StageRetries>& found, std::vector<Finding>& out) {
             f.claims.insert(f.claims.end(), g->finding.claims.begin(), g->finding.claims.end());
             if (others.size() < 8) {
                 others.push_back(g->finding.stage.label());
-                f.evidence.push_back(Evidence::stage(g->finding.stage.stage, g->finding.stage.attempt,
-                                                     "the same failure"));
+                f.evidence.push_back(Evidence::stage(g->finding.stage.stage,
+                                                     g->finding.stage.attempt, "the same failure"));
             }
         }
         f.title = countText(failed, "task attempt", "task attempts") + " in " +
@@ -145,22 +146,22 @@ RuleDef failedTasksRule() {
             f.stage = {s.stageId, s.attemptId};
             const std::string label = in.ctx.stageLabel(s);
             const bool one = chains.failed == 1;
-            const std::string outcome = chains.unrecovered == 0
-                                            ? (one ? " was retried and succeeded"
-                                                   : " were retried and succeeded")
-                                            : " failed";
-            f.title = capitalized(label) + ": " + countText(chains.failed, "task attempt", "task attempts") +
-                      outcome;
-            f.detail = "The failed attempts: " + errors.text() + ". They ran " +
-                       formatDuration(chains.failedMs) + " in all; the retries launched " +
-                       (chains.maxRetryGapMs <= p["promptRetryMs"]
-                            ? std::string("right after each failure")
-                            : "within " + formatDuration(chains.maxRetryGapMs) + " of each failure") +
-                       ", so the task that failed longest (index " +
-                       std::to_string(chains.longestIndex) + ", " +
-                       countText(chains.longestTries, "failed attempt", "failed attempts") +
-                       " of " + formatDuration(chains.longestMs) +
-                       ") ended the stage up to that much later.";
+            const std::string outcome =
+                chains.unrecovered == 0
+                    ? (one ? " was retried and succeeded" : " were retried and succeeded")
+                    : " failed";
+            f.title = capitalized(label) + ": " +
+                      countText(chains.failed, "task attempt", "task attempts") + outcome;
+            f.detail =
+                "The failed attempts: " + errors.text() + ". They ran " +
+                formatDuration(chains.failedMs) + " in all; the retries launched " +
+                (chains.maxRetryGapMs <= p["promptRetryMs"]
+                     ? std::string("right after each failure")
+                     : "within " + formatDuration(chains.maxRetryGapMs) + " of each failure") +
+                ", so the task that failed longest (index " + std::to_string(chains.longestIndex) +
+                ", " + countText(chains.longestTries, "failed attempt", "failed attempts") +
+                " of " + formatDuration(chains.longestMs) +
+                ") ended the stage up to that much later.";
             if (confined) {
                 f.cause = "host-failures";
                 f.detail += " Every failure ran on " + executorList(ex.failing) +
@@ -170,9 +171,10 @@ RuleDef failedTasksRule() {
                     f.detail += " Spark excluded " +
                                 executorList(std::set<std::string>(banned.begin(), banned.end())) +
                                 " for these failures.";
-                f.fix = "The failures follow the executors, not the data: look at what differs "
-                        "there (the executor's log, its disk, memory, libraries or configuration) "
-                        "and replace the node if it is bad";
+                f.fix =
+                    "The failures follow the executors, not the data: look at what differs "
+                    "there (the executor's log, its disk, memory, libraries or configuration) "
+                    "and replace the node if it is bad";
                 if (banned.empty())
                     f.fix += in.ctx.run.versionAtLeast(3, 1)
                                  ? "; spark.excludeOnFailure.enabled=true keeps tasks off such "
@@ -193,8 +195,9 @@ RuleDef failedTasksRule() {
                             : "Find why the executors were lost (the executor logs, container "
                               "memory limits, preemption)";
             }
-            f.costMethod = "the longest chain of failed attempts of one task: how much later the "
-                           "stage ended";
+            f.costMethod =
+                "the longest chain of failed attempts of one task: how much later the "
+                "stage ended";
             claim(f, in, stageSlices(in, f.stage), chains.longestMs);
             f.evidence = {Evidence::tasks(s.stageId, s.attemptId, ids, "failed attempts"),
                           appWindow(in, s.start, s.end, "the stage's run")};

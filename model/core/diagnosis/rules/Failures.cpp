@@ -26,12 +26,15 @@ bool shutdownText(std::string_view text) {
     return text.find("SparkContext was shut down") != std::string_view::npos;
 }
 
-bool jobFailed(const Job& j) { return j.result == JobResult::Failed; }
+bool jobFailed(const Job& j) {
+    return j.result == JobResult::Failed;
+}
 
 bool inJob(const StageAttempt& s, const Job& j) {
     // The stage's own job ids; a log without them (excerpts) has the job's stage list. A stage a
     // job lists but skipped keeps the job that ran it.
-    if (!s.jobIds.empty()) return std::find(s.jobIds.begin(), s.jobIds.end(), j.id) != s.jobIds.end();
+    if (!s.jobIds.empty())
+        return std::find(s.jobIds.begin(), s.jobIds.end(), j.id) != s.jobIds.end();
     return std::find(j.stageIds.begin(), j.stageIds.end(), s.stageId) != j.stageIds.end();
 }
 
@@ -76,12 +79,14 @@ std::string failureText(const TaskTable& t, uint32_t row) {
             const std::string cls = f ? firstLine(f->className, 120) : std::string();
             const std::string msg =
                 f && !f->descriptionIsNull ? firstLine(f->description) : std::string();
-            if (cls.empty() && msg.empty()) return "an exception the log gives no class or message for";
+            if (cls.empty() && msg.empty())
+                return "an exception the log gives no class or message for";
             if (cls.empty()) return "an exception: " + msg;
             return msg.empty() ? cls : cls + ": " + msg;
         }
         case EndReason::ExecutorLostFailure: {
-            if (!f || f->lostExecutorId.empty()) return "ExecutorLostFailure (the log names no executor)";
+            if (!f || f->lostExecutorId.empty())
+                return "ExecutorLostFailure (the log names no executor)";
             std::string s = "ExecutorLostFailure (executor " + f->lostExecutorId + " exited";
             if (f->exitCausedByApp) s += ", caused by a running task";
             if (f->hasLossReason && !firstLine(f->lossReason).empty())
@@ -147,15 +152,19 @@ std::string joinIds(const std::vector<std::string>& ids) {
 
 std::string lostExecutorFix(const RuleInput& in) {
     // Overhead, not heap: a container the cluster manager killed went over its off-heap share.
-    std::string s = "Find why the executors holding the shuffle output were lost (a container "
-                    "killed for going over its memory needs a larger "
-                    "spark.executor.memoryOverhead; preemption: on-demand nodes)";
+    std::string s =
+        "Find why the executors holding the shuffle output were lost (a container "
+        "killed for going over its memory needs a larger "
+        "spark.executor.memoryOverhead; preemption: on-demand nodes)";
     const auto service = sparkConf(in, "spark.shuffle.service.enabled");
-    if (service && *service == "true") return s + "; the external shuffle service is on, so "
-                                                  "the lost output was on the executors' disks";
+    if (service && *service == "true")
+        return s +
+               "; the external shuffle service is on, so "
+               "the lost output was on the executors' disks";
     s += "; keep shuffle output beyond an executor's life with the external shuffle service "
          "(spark.shuffle.service.enabled=true)";
-    if (in.ctx.run.versionAtLeast(3, 1)) s += " or decommissioning (spark.decommission.enabled=true)";
+    if (in.ctx.run.versionAtLeast(3, 1))
+        s += " or decommissioning (spark.decommission.enabled=true)";
     return s;
 }
 

@@ -40,7 +40,7 @@ struct ErrorGroups {
     std::string primary() const;  // the kind with the most attempts
     std::string text() const;
 };
-std::string capitalized(std::string s);  // "Stage 3.0 …"
+std::string capitalized(std::string s);                    // "Stage 3.0 …"
 std::string joinIds(const std::vector<std::string>& ids);  // "0, 2 and 5"
 
 // What to do about executors lost with shuffle output on them, for this run's version and settings.
@@ -53,12 +53,12 @@ Evidence appWindow(const RuleInput& in, int64_t from, int64_t to, std::string no
 
 // Failed attempts per task index, summed: the longest chain delayed the stage the most.
 struct RetryChains {
-    int64_t failed = 0;        // failed attempts
-    int64_t failedMs = 0;      // their run time together
-    int64_t longestMs = 0;     // the index whose failed attempts ran longest, together
+    int64_t failed = 0;     // failed attempts
+    int64_t failedMs = 0;   // their run time together
+    int64_t longestMs = 0;  // the index whose failed attempts ran longest, together
     int64_t longestIndex = -1, longestTries = 0;
     int64_t maxRetryGapMs = 0;  // a failure to the next attempt of its index
-    int64_t unrecovered = 0;   // indices with no successful attempt
+    int64_t unrecovered = 0;    // indices with no successful attempt
 };
 RetryChains retryChains(const RuleInput& in, const StageFacts& s);
 

@@ -10,11 +10,16 @@ namespace {
 
 std::string_view shortText(LogQualityNote::Kind k) {
     switch (k) {
-        case LogQualityNote::Kind::OutlierTimestamps: return "times from another date";
-        case LogQualityNote::Kind::MissingJobTimes: return "jobs without start or end times";
-        case LogQualityNote::Kind::TasksWithoutStart: return "TaskEnds without TaskStart";
-        case LogQualityNote::Kind::RelativeTaskTimes: return "task times counted from 0";
-        case LogQualityNote::Kind::InferredCores: return "no executor cores";
+        case LogQualityNote::Kind::OutlierTimestamps:
+            return "times from another date";
+        case LogQualityNote::Kind::MissingJobTimes:
+            return "jobs without start or end times";
+        case LogQualityNote::Kind::TasksWithoutStart:
+            return "TaskEnds without TaskStart";
+        case LogQualityNote::Kind::RelativeTaskTimes:
+            return "task times counted from 0";
+        case LogQualityNote::Kind::InferredCores:
+            return "no executor cores";
     }
     return "defects";
 }
@@ -38,18 +43,22 @@ RuleDef logQualityRule() {
         bool clockInDoubt = false, relative = false;
         if (m.source.inProgress) {
             what.push_back("is still being written");
-            detail.push_back("The log is still being written (.inprogress): figures stop at its "
-                             "last event.");
+            detail.push_back(
+                "The log is still being written (.inprogress): figures stop at its "
+                "last event.");
         } else if (!m.application.sawApplicationEnd) {
             what.push_back("has no ApplicationEnd");
-            detail.push_back("The log has no ApplicationEnd: the application was killed or the log "
-                             "was cut short; the wall clock (" + formatDuration(in.ctx.wallMs) +
-                             ", to the last event) is a lower bound.");
+            detail.push_back(
+                "The log has no ApplicationEnd: the application was killed or the log "
+                "was cut short; the wall clock (" +
+                formatDuration(in.ctx.wallMs) + ", to the last event) is a lower bound.");
         }
         if (span.startFrom != AppSpan::Start::ApplicationStart) {
             what.push_back("has no ApplicationStart");
-            detail.push_back("The log has no usable ApplicationStart: the application's start is "
-                             "its " + std::string(span.startName()) + ".");
+            detail.push_back(
+                "The log has no usable ApplicationStart: the application's start is "
+                "its " +
+                std::string(span.startName()) + ".");
         }
         for (const LogQualityNote& n : m.derived.logQuality) {
             clockInDoubt = clockInDoubt || n.kind == LogQualityNote::Kind::OutlierTimestamps;
@@ -72,10 +81,13 @@ RuleDef logQualityRule() {
         const size_t named = what.size() > 3 ? 2 : what.size();
         f.title = "The log ";
         for (size_t i = 0; i < named; ++i)
-            f.title += (i == 0 ? "" : i + 1 == named && named == what.size() ? " and " : ", ") +
+            f.title += (i == 0                                   ? ""
+                        : i + 1 == named && named == what.size() ? " and "
+                                                                 : ", ") +
                        what[i];
         if (named < what.size())
-            f.title += " and " + countText(int64_t(what.size() - named), "other defect", "other defects");
+            f.title +=
+                " and " + countText(int64_t(what.size() - named), "other defect", "other defects");
         for (const std::string& d : detail) f.detail += (f.detail.empty() ? "" : " ") + d;
         f.detail += " The wall clock runs from " + span.howFound() + ".";
         f.estimatedCostMs = 0;

@@ -43,11 +43,11 @@ RuleDef speculationWasteRule() {
                 }
         };
         const auto losingCopy = [&](uint32_t r) {
-            const bool killedCopy = t.hasFlag(r, kKilled) &&
-                                    (t.hasFlag(r, kSpeculative) || t.get(r, TaskField::Attempt) > 0);
-            const bool duplicate = t.hasFlag(r, kSpeculative) &&
-                                   t.endReason(r) == EndReason::Success &&
-                                   firstSuccess[t.get(r, TaskField::Index)] < in.ctx.model.taskFinish(r);
+            const bool killedCopy = t.hasFlag(r, kKilled) && (t.hasFlag(r, kSpeculative) ||
+                                                              t.get(r, TaskField::Attempt) > 0);
+            const bool duplicate =
+                t.hasFlag(r, kSpeculative) && t.endReason(r) == EndReason::Success &&
+                firstSuccess[t.get(r, TaskField::Index)] < in.ctx.model.taskFinish(r);
             return killedCopy || duplicate;
         };
         for (const StageFacts& s : in.ctx.stages) {
@@ -75,24 +75,28 @@ RuleDef speculationWasteRule() {
                    in.ctx.stageLabel(*worst) + ".";
         f.estimatedCostMs = 0;
         f.costNotWallClock = true;
-        f.costMethod = "executor time of the losing copies; they ran beside the attempts they "
-                       "copied, so no wall clock is claimed";
+        f.costMethod =
+            "executor time of the losing copies; they ran beside the attempts they "
+            "copied, so no wall clock is claimed";
         // Speculate later than the settings in force (Spark's defaults 1.5 and 0.75).
-        const double multiplier =
-            std::strtod(sparkConf(in, "spark.speculation.multiplier").value_or("1.5").c_str(), nullptr);
-        const double quantile =
-            std::strtod(sparkConf(in, "spark.speculation.quantile").value_or("0.75").c_str(), nullptr);
+        const double multiplier = std::strtod(
+            sparkConf(in, "spark.speculation.multiplier").value_or("1.5").c_str(), nullptr);
+        const double quantile = std::strtod(
+            sparkConf(in, "spark.speculation.quantile").value_or("0.75").c_str(), nullptr);
         std::vector<std::string> later;
         if (multiplier < p["suggestedMultiplier"])
-            later.push_back("spark.speculation.multiplier=" + formatNumber(p["suggestedMultiplier"]));
+            later.push_back("spark.speculation.multiplier=" +
+                            formatNumber(p["suggestedMultiplier"]));
         if (quantile < p["suggestedQuantile"])
             later.push_back("spark.speculation.quantile=" + formatNumber(p["suggestedQuantile"]));
         f.fix = later.empty()
                     ? "Speculation already starts late here; if copies rarely win, turn it off for "
                       "this job (spark.speculation=false), or fix what makes its tasks slow "
                       "(skew, a slow host)"
-                    : "Speculate later (" + (later.size() == 2 ? later[0] + " and " + later[1] : later[0]) +
-                          "); where the slow tasks have a cause (skew, a slow host), fixing it makes the copies unneeded";
+                    : "Speculate later (" +
+                          (later.size() == 2 ? later[0] + " and " + later[1] : later[0]) +
+                          "); where the slow tasks have a cause (skew, a slow host), fixing it "
+                          "makes the copies unneeded";
         successesOf(*worst);
         const auto ids = topTasks(
             in.ctx, *worst, 20, [&](uint32_t r) { return in.ctx.taskDuration(r); },
