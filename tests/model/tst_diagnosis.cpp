@@ -35,6 +35,7 @@ private Q_SLOTS:
     void evidenceRawEventsAreReadByOffset();
     void whatIfReproducesRealRuns();
     void realLogsRaiseTheirKnownProblems();
+    void failuresAreOneIncidentEach();
     void corpusScenariosRaiseExactlyTheirProblems_data();
     void corpusScenariosRaiseExactlyTheirProblems();
 
@@ -344,7 +345,7 @@ void Diagnosis::configuredProblemsAreFound() {
     cut.complete = false;
     QVERIFY(
         has(analyzeText("cut.inprogress", gen::generateLogText(gen::makeScenario("healthy"), cut)),
-            "incomplete-log"));
+            "log-quality"));
     // Spill with 512 MiB of executor memory per concurrent task.
     gen::ScenarioConfig small = gen::makeScenario("spill");
     small.executorMemoryMb = 2048;
@@ -564,10 +565,12 @@ void Diagnosis::realLogsRaiseTheirKnownProblems() {
         bool fires;
     };
     const Case cases[] = {
-        // 53 failed attempts: 50 Resubmitted, 1 ExecutorLostFailure, 2 FetchFailed; a failed stage.
+        // Executors 2 and 1 lost (1 ExecutorLostFailure, 2 FetchFailed, 50 map outputs
+        // Resubmitted), stage 238.0 failed, job 79 produced nothing: one incident, the failed
+        // stage's; no separate task-retry finding.
         {"NVIDIA__spark-rapids-tools/spark-events-profiling/"
          "tasks_executors_fail_compressed_eventlog.zstd",
-         "failed-tasks", true},
+         "failed-tasks", false},
         {"NVIDIA__spark-rapids-tools/spark-events-profiling/"
          "tasks_executors_fail_compressed_eventlog.zstd",
          "failed-stages", true},
@@ -596,6 +599,29 @@ void Diagnosis::realLogsRaiseTheirKnownProblems() {
     }
 }
 
+void Diagnosis::failuresAreOneIncidentEach() {
+    // The failures scenario: stage 0's first attempts fail and are retried (in 0.0 and again in
+    // its re-run 0.1), and a FetchFailed makes stage 1.0 fail and run again.
+    auto model = scenario("failures");
+    QVERIFY(model);
+    const Analysis a = analyze(*model);
+    std::vector<const Finding*> tasks, stages;
+    for (const Finding& f : a.findings) {
+        if (f.rule == "failed-tasks") tasks.push_back(&f);
+        if (f.rule == "failed-stages") stages.push_back(&f);
+    }
+    // The same IOException in 0.0 and 0.1: one task-retry finding.
+    QCOMPARE(tasks.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(tasks[0]->cause), QStringLiteral("task-retry"));
+    QVERIFY(tasks[0]->title.find("were retried and succeeded") != std::string::npos);
+    // The fetch failure, with the re-run of the map output it lost, is one incident.
+    QCOMPARE(stages.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(stages[0]->cause), QStringLiteral("executor-lost-incident"));
+    QCOMPARE(stages[0]->stage.str(), std::string("1.0"));
+    QVERIFY(stages[0]->detail.find("stage 0.1") != std::string::npos);
+    QVERIFY(stages[0]->estimatedCostMs > 0 && tasks[0]->estimatedCostMs > 0);
+}
+
 void Diagnosis::corpusScenariosRaiseExactlyTheirProblems_data() {
     // Hand-written fixtures: few events, task times relative to 0 in most, no executors and
     // often no JobEnd, so the rules see only what those few events show. driver-time is true
@@ -611,8 +637,8 @@ void Diagnosis::corpusScenariosRaiseExactlyTheirProblems_data() {
                             << rules << stage << QString::fromLatin1(defect);
     };
     const QString driver = QStringLiteral("driver-time");
-    // Job 12 failed at +5 s; the application ended at +10 s.
-    row("failed", {QStringLiteral("failed-tasks"), QStringLiteral("failed-stages"), driver}, 13);
+    // Job 12 failed at +5 s; the application ended at +10 s. One incident: the failed job.
+    row("failed", {QStringLiteral("failed-stages"), driver}, 13);
     // 6 tasks of 200 MiB and 4 of 300 MiB all ran at once: with no executors logged, the cores
     // are the tasks' own overlap, so more partitions cannot be shown to help.
     row("low-shuffle-parallelism", {driver}, -1);
@@ -648,6 +674,7 @@ void Diagnosis::corpusScenariosRaiseExactlyTheirProblems() {
     // Whole-application notes that are true of these small fixtures too.
     fired.remove(QStringLiteral("idle-cores"));
     fired.remove(QStringLiteral("executor-memory"));
+    fired.remove(QStringLiteral("log-quality"));  // hand-written: no executors, no TaskStart
     if (!knownDefect.isEmpty()) QEXPECT_FAIL("", qPrintable(knownDefect), Continue);
     QCOMPARE(fired, QSet<QString>(rules.begin(), rules.end()));
     if (stage >= 0) {
