@@ -1,6 +1,8 @@
-// The main window: overview and stage table in the middle; jobs, alerts (the diagnosis'
-// findings), the selected stage's tasks and summary metrics, and load warnings docked; a status
-// bar with the file, Spark version, load time and warning count. Logs open from the
+// The main window: the Diagnosis view (wall-clock bar and ranked findings) in the middle; the
+// stages, jobs, gaps and load warnings on the left; the chosen finding's evidence, the overview,
+// executors, cache and environment on the right; the stage's timeline, tasks, histogram and
+// summary metrics, the application timeline, SQL and job DAG below; a status bar with the file,
+// Spark version, load time and warning count. Logs open from the
 // toolbar, the command line, or by dropping a file on the window. The window registers the
 // docks; each subscribes itself to the session and the Navigator, so nothing is pushed to them.
 #pragma once
@@ -33,6 +35,9 @@ public:
     AnalysisPtr currentAnalysis() const { return session_->analysis(); }
     QStringList recentFiles() const;
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
+    // Resizes the window to `wanted`, at most the screen's available size, with the docks in
+    // the default proportions (--size and first launch).
+    void fitToScreen(QSize wanted);
     // Analysis > Rules: the rules of this and later analyses (kept in the settings).
     void applyRules(const RuleConfig& rules);
     // File > Compare with baseline: loads that run and compares the open run with it.
@@ -58,6 +63,7 @@ private:
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void createDocks();
+    void applyDefaultDockSizes();
     // Registers a dock: its title follows the content's window title.
     QDockWidget* addDock(QWidget* content, const QString& name, Qt::DockWidgetArea area);
     QDockWidget* addDock(QWidget* content, const QString& name, QDockWidget* tabbedWith);

@@ -77,6 +77,33 @@ void Navigator::showWindow(const Evidence& e) {
     Q_EMIT timeWindowRequested(stageOf(e), e.startMs - margin, e.endMs + margin);
 }
 
+void Navigator::showSlice(const Slice& slice) {
+    Q_EMIT cleared();  // a new question: the previous finding's marks go
+    const int64_t margin = slice.durationMs() / 20 + 1;
+    if (slice.stage.valid() && stageIndexOf(session_->model(), slice.stage) != SIZE_MAX) {
+        showStage(slice.stage);
+        Q_EMIT timeWindowRequested(slice.stage, slice.startMs - margin, slice.endMs + margin);
+    }
+    // The application timeline shows where in the run it falls, whatever its cause.
+    Q_EMIT timeWindowRequested(StageKey{}, slice.startMs - margin, slice.endMs + margin);
+}
+
+void Navigator::showJob(int32_t jobId) {
+    const ModelPtr& model = session_->model();
+    if (!model) return;
+    for (size_t i = 0; i < model->jobs.size(); ++i)
+        if (model->jobs[i].id == jobId) {
+            Q_EMIT cleared();
+            Q_EMIT jobRequested(jobId);
+            const JobSpan& span = model->derived.jobSpans[i];
+            if (span.known() && span.endMs > span.startMs) {
+                const int64_t margin = span.durationMs() / 20 + 1;
+                Q_EMIT timeWindowRequested(StageKey{}, span.startMs - margin, span.endMs + margin);
+            }
+            return;
+        }
+}
+
 void Navigator::showGap(const Gap& gap) {
     if (gap.stageId < 0) return;  // an application-level gap: the gaps table says where it is
     const StageKey stage{gap.stageId, gap.stageAttemptId};
