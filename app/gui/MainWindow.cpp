@@ -53,10 +53,11 @@ MainWindow::MainWindow(QWidget* parent)
     // The shipped layout at a size that fits the screen, then the user's last one (clamped to
     // the screen: a layout saved on a bigger monitor must not push the window off this one).
     fitToScreen(QSize(1400, 900));
-    defaultLayout_ = saveState();
+    defaultLayout_ = saveState(kLayoutVersion);
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/layout")).toByteArray());
+    // A layout saved by a version with other docks is not applied (the default shows instead).
+    restoreState(settings.value(QStringLiteral("window/layout")).toByteArray(), kLayoutVersion);
     fitToScreen(size());
     // The rules last chosen in Analysis > Rules (a file from an older version may not parse:
     // the defaults apply then).
@@ -123,15 +124,15 @@ void MainWindow::fitToScreen(QSize wanted) {
 }
 
 void MainWindow::applyDefaultDockSizes() {
-    // Proportions, so both supported sizes read well: the Diagnosis view keeps about 55 % of
+    // Proportions, so both supported sizes read well: the Diagnosis view keeps about 60 % of
     // the height, the evidence below it the rest; the side columns a quarter of the width each.
     const int w = width(), h = height();
     const auto d = [this](const char* name) {
         return findChild<QDockWidget*>(QString::fromLatin1(name));
     };
     if (!d("timelineDock")) return;
-    resizeDocks({d("timelineDock")}, {int(h * 0.42)}, Qt::Vertical);
-    resizeDocks({d("timelineDock"), d("histogramDock")}, {int(w * 0.62), int(w * 0.38)},
+    resizeDocks({d("timelineDock")}, {int(h * 0.38)}, Qt::Vertical);
+    resizeDocks({d("timelineDock"), d("histogramDock")}, {int(w * 0.58), int(w * 0.42)},
                 Qt::Horizontal);
     resizeDocks({d("stagesDock"), d("evidenceDock")}, {int(w * 0.24), int(w * 0.26)},
                 Qt::Horizontal);
@@ -143,6 +144,7 @@ void MainWindow::createActions() {
     bar->setMovable(false);
     bar->addAction(tr("Open…"), this, &MainWindow::chooseFile);  // Ctrl+O is on the File menu
     bar->addSeparator();
+    filter_->setObjectName(QStringLiteral("stageFilter"));
     filter_->setPlaceholderText(tr("Filter stages: text, stage:238, job:2, sql:5"));
     filter_->setToolTip(tr("Narrows the stage table; the selected stage stays selected.\n"
                            "stage:N, job:N and sql:N match those ids exactly; other words "
@@ -252,13 +254,14 @@ void MainWindow::createDocks() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/layout"), saveState());
+    settings.setValue(QStringLiteral("window/layout"), saveState(kLayoutVersion));
     QMainWindow::closeEvent(event);
 }
 
 void MainWindow::openLog(const QString& path) {
     path_ = path;
     status_->setText(tr("Loading %1…").arg(path));
+    loadClock_.start();
     progress_->setRange(0, 1000);
     progress_->setValue(0);
     progress_->setVisible(true);
@@ -268,9 +271,21 @@ void MainWindow::openLog(const QString& path) {
 
 void MainWindow::showProgress(qint64 done, qint64 total) {
     progress_->setValue(total > 0 ? int(1000 * done / total) : 0);
-    progress_->setFormat(tr("%1 of %2")
-                             .arg(QString::fromStdString(formatBytes(done)),
-                                  QString::fromStdString(formatBytes(total))));
+    progress_->setFormat(QStringLiteral("%p%"));
+    // The words go in the status line, which has the room the bar lacks.
+    status_->setText(tr("Loading %1 · %2").arg(path_, progressText(done, total, loadClock_.elapsed())));
+}
+
+QString MainWindow::progressText(qint64 done, qint64 total, qint64 elapsedMs) {
+    QString text = tr("%1 of %2").arg(QString::fromStdString(formatBytes(done)),
+                                      QString::fromStdString(formatBytes(total)));
+    if (elapsedMs < 200 || done <= 0) return text;  // too early for a rate worth showing
+    const double perMs = double(done) / double(elapsedMs);
+    text += tr(" · %1/s").arg(QString::fromStdString(formatBytes(int64_t(perMs * 1000))));
+    if (total > done)
+        text += tr(" · about %1 left")
+                    .arg(QString::fromStdString(formatDuration(int64_t(double(total - done) / perMs))));
+    return text;
 }
 
 void MainWindow::showModel() {

@@ -156,9 +156,9 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::resetLayout() {
-    restoreState(defaultLayout_);
+    restoreState(defaultLayout_, kLayoutVersion);
     for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
-    restoreState(defaultLayout_);
+    restoreState(defaultLayout_, kLayoutVersion);
 }
 
 QStringList MainWindow::recentFiles() const {
