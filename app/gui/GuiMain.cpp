@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QTimer>
-#include <QDockWidget>
 
 #include <cstdio>
 
@@ -67,13 +66,6 @@ int runGui(int argc, char** argv) {
         QObject::connect(&window, &stagelight::MainWindow::analysisFailed, &window, fail);
     }
     window.show();
-    if (qEnvironmentVariableIsSet("DIAG_SIZES")) {  // TEMP
-        std::fprintf(stderr, "window min %d x %d size %d x %d\n", window.minimumSizeHint().width(), window.minimumSizeHint().height(), window.width(), window.height());
-        for (QDockWidget* d : window.findChildren<QDockWidget*>()) {
-            std::fprintf(stderr, "%s min %d x %d  content %d x %d\n", qPrintable(d->objectName()), d->minimumSizeHint().width(), d->minimumSizeHint().height(), 0,0);
-        }
-        std::fprintf(stderr, "central min %d x %d\n", window.centralWidget()->minimumSizeHint().width(), window.centralWidget()->minimumSizeHint().height());
-    }
     window.openLog(logs.last());
     if (logs.size() > 1) window.compareWith(logs.first());
     return QApplication::exec();

@@ -136,6 +136,7 @@ void MainWindow::applyDefaultDockSizes() {
                 Qt::Horizontal);
     resizeDocks({d("stagesDock"), d("evidenceDock")}, {int(w * 0.24), int(w * 0.26)},
                 Qt::Horizontal);
+    resizeDocks({d("stagesDock"), d("jobsDock")}, {int(h * 0.28), int(h * 0.25)}, Qt::Vertical);
 }
 
 void MainWindow::createActions() {
@@ -193,11 +194,13 @@ void MainWindow::createDocks() {
     auto* stagePanel = new StageTablePanel(session_, navigator_, this);
     stageView_ = stagePanel->table();
     QDockWidget* stages = addDock(stagePanel, QStringLiteral("stagesDock"), Qt::LeftDockWidgetArea);
+    // The jobs under the stages, so choosing one leaves both in view.
     QDockWidget* jobs = addDock(new JobsDock(session_, navigator_, this),
-                                QStringLiteral("jobsDock"), stages);
-    addDock(new GapsDock(session_, navigator_, this), QStringLiteral("gapsDock"), stages);
-    addDock(new WarningsDock(session_, this), QStringLiteral("warningsDock"), stages);
-    stages->raise();
+                                QStringLiteral("jobsDock"), Qt::LeftDockWidgetArea);
+    splitDockWidget(stages, jobs, Qt::Vertical);
+    addDock(new GapsDock(session_, navigator_, this), QStringLiteral("gapsDock"), jobs);
+    addDock(new WarningsDock(session_, this), QStringLiteral("warningsDock"), jobs);
+    jobs->raise();
     QDockWidget* evidence = addDock(new EvidencePanel(session_, navigator_, this),
                                     QStringLiteral("evidenceDock"), Qt::RightDockWidgetArea);
     QDockWidget* overview = addDock(new OverviewPanel(session_, this),
@@ -240,15 +243,13 @@ void MainWindow::createDocks() {
     connect(navigator_, &Navigator::rddRequested, cache, [cache] { cache->raise(); });
     // A job: its stages in the stage table (the filter says so, and clearing it lists all
     // again), its span on the application timeline.
-    connect(navigator_, &Navigator::jobRequested, this, [this, stages, app](qint32 job) {
+    connect(navigator_, &Navigator::jobRequested, this, [this, app](qint32 job) {
         filter_->setText(QStringLiteral("job:%1").arg(job));
-        stages->raise();
         app->raise();
     });
     connect(navigator_, &Navigator::cleared, this, [this] {
         if (filter_->text().startsWith(QLatin1String("job:"))) filter_->clear();
     });
-    (void)jobs;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

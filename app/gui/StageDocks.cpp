@@ -178,6 +178,11 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
     });
+    connect(navigator, &Navigator::jobRequested, this, [this, session](qint32 job) {
+        if (job == job_) return;
+        job_ = job;
+        dag_->setJob(session->model(), job_);
+    });
     connect(dag_, &StageDagView::stageClicked, navigator,
             [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
 }
