@@ -241,12 +241,13 @@ void MainWindow::createDocks() {
                 else if (plan) sql->raise();
             });
     connect(navigator_, &Navigator::rddRequested, cache, [cache] { cache->raise(); });
+    // A window in a stage zooms the stage timeline, one without a stage the application's.
+    connect(navigator_, &Navigator::timeWindowRequested, this,
+            [timeline, app](StageKey stage) { (stage.valid() ? timeline : app)->raise(); });
     // A job: its stages in the stage table (the filter says so, and clearing it lists all
     // again), its span on the application timeline.
-    connect(navigator_, &Navigator::jobRequested, this, [this, app](qint32 job) {
-        filter_->setText(QStringLiteral("job:%1").arg(job));
-        app->raise();
-    });
+    connect(navigator_, &Navigator::jobRequested, this,
+            [this](qint32 job) { filter_->setText(QStringLiteral("job:%1").arg(job)); });
     connect(navigator_, &Navigator::cleared, this, [this] {
         if (filter_->text().startsWith(QLatin1String("job:"))) filter_->clear();
     });

@@ -83,8 +83,9 @@ void Navigator::showSlice(const Slice& slice) {
     if (slice.stage.valid() && stageIndexOf(session_->model(), slice.stage) != SIZE_MAX) {
         showStage(slice.stage);
         Q_EMIT timeWindowRequested(slice.stage, slice.startMs - margin, slice.endMs + margin);
+        return;
     }
-    // The application timeline shows where in the run it falls, whatever its cause.
+    // Driver time, waiting for executors: where in the run it falls.
     Q_EMIT timeWindowRequested(StageKey{}, slice.startMs - margin, slice.endMs + margin);
 }
 

@@ -184,6 +184,20 @@ private Q_SLOTS:
         QCOMPARE(chosen.size(), 1);
         const Slice& clicked = a->time.slices[size_t(chosen.first().first().value<qsizetype>())];
         QCOMPARE(currentStage(w), QStringLiteral("%1.%2").arg(clicked.stage.stage).arg(clicked.stage.attempt));
+        QVERIFY(!child<QDockWidget>(w, "timelineDock")->visibleRegion().isEmpty());
+        // A driver slice has no stage: the application timeline comes to the front, zoomed to it.
+        qsizetype driver = -1;
+        for (size_t i = 0; i < all.size(); ++i)
+            if (all[i].isDriver() && (driver < 0 || all[i].durationMs() > all[size_t(driver)].durationMs()))
+                driver = qsizetype(i);
+        QVERIFY(driver >= 0);
+        Q_EMIT bar->sliceClicked(driver);
+        QCoreApplication::processEvents();
+        auto* app = child<AppTimelineView>(w, "appTimeline");
+        QVERIFY(app->isVisible());
+        const auto [from, to] = app->visibleRange();
+        QVERIFY(from <= double(all[size_t(driver)].startMs) && to >= double(all[size_t(driver)].endMs));
+        QVERIFY(to - from < double(a->time.wallClockMs));
     }
 
     void theEvidenceFollowsTheKeyboard() {

@@ -180,9 +180,25 @@ void WallClockBar::paintEvent(QPaintEvent*) {
             p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
         }
     }
-    // The legend: the causes present, with their totals, largest first.
+    // The legend: what the strip means, then the causes present with their totals, largest
+    // first (as many as fit).
     double x = bar.left();
     const double y = strip.bottom() + 3;
+    {
+        const QString explained = tr("explained by findings");
+        const QString unexplained = tr("unexplained");
+        const QRectF a(x, y + 5, 14, 6);
+        p.fillRect(a, palette().color(QPalette::WindowText));
+        p.setPen(palette().color(QPalette::WindowText));
+        const double wa = p.fontMetrics().horizontalAdvance(explained);
+        p.drawText(QRectF(x + 18, y, wa + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, explained);
+        x += wa + 28;
+        const QRectF b(x, y + 5, 14, 6);
+        p.fillRect(b, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+        const double wb = p.fontMetrics().horizontalAdvance(unexplained);
+        p.drawText(QRectF(x + 18, y, wb + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, unexplained);
+        x += wb + 34;
+    }
     for (const SliceCauseTotal& t : sliceTotalsByCause(slices)) {
         const QString text = qs(sliceCauseLabel(t.cause)) + QStringLiteral(" ") +
                              QString::fromStdString(formatDuration(t.ms));
