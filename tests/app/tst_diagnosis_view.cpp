@@ -87,25 +87,33 @@ private Q_SLOTS:
         demo_ = tmp_.filePath(QStringLiteral("demo.json"));
         test::writeFile(skew_.toStdString(), gen::generateLogText(gen::makeScenario("skew")));
         test::writeFile(demo_.toStdString(), gen::generateLogText(gen::makeScenario("demo")));
+        QDir().mkpath(QString::fromStdString((test::binaryDir() / "docks").string()));
     }
 
     void cleanup() { QSettings().clear(); }
 
-    void theWindowFitsTheSmallScreenAndStaysThere() {
+    void theWindowFitsTheScreenAndStaysThere_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1366x768") << QSize(1366, 768);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    void theWindowFitsTheScreenAndStaysThere() {
+        QFETCH(QSize, size);
         MainWindow w;
         // Nothing a dock holds sets a minimum past the smaller supported screen (the window
         // needed 1160 px of height before).
         QVERIFY2(w.minimumSizeHint().height() <= 700,
                  qPrintable(QString::number(w.minimumSizeHint().height())));
         QVERIFY(w.minimumSizeHint().width() <= 1024);
-        QVERIFY(openAnalysed(w, demo_));
+        QVERIFY(openAnalysed(w, demo_, size));
         // A stage and a finding shown: panels fill with data; the window must not grow.
         auto* diagnosis = w.findChild<DiagnosisView*>();
         diagnosis->findingsTable()->setCurrentIndex(diagnosis->findingsTable()->model()->index(0, 0));
         QCoreApplication::processEvents();
-        QCOMPARE(w.size(), QSize(1366, 768));
+        QCOMPARE(w.size(), size);
         QVERIFY(w.minimumSizeHint().height() <= 700);
-        // Readable: the findings, the stages and the summary show more than a couple of rows.
+        // Readable: the findings, the stages and the jobs show more than a couple of rows.
         QVERIFY2(visibleRows(diagnosis->findingsTable()) >= 3,
                  qPrintable(QString::number(visibleRows(diagnosis->findingsTable()))));
         QVERIFY(visibleRows(child<QTableView>(w, "stageTable")) >= 7);
@@ -114,6 +122,17 @@ private Q_SLOTS:
         const int diagnosisArea = diagnosis->width() * diagnosis->height();
         for (QDockWidget* d : w.findChildren<QDockWidget*>())
             if (d->isVisible()) QVERIFY2(d->width() * d->height() < diagnosisArea, qPrintable(d->objectName()));
+        // Every dock brought to the front shows its tables with more than two rows, and is
+        // saved as a screenshot to look at.
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) {
+            d->raise();
+            QCoreApplication::processEvents();
+            for (QTableView* t : d->findChildren<QTableView*>())
+                if (t->isVisible() && t->model()->rowCount() >= 3)
+                    QVERIFY2(visibleRows(t) >= 3, qPrintable(d->objectName() + QLatin1Char(' ') + t->objectName()));
+            const QString shot = QStringLiteral("%1-%2x%3.png").arg(d->objectName()).arg(size.width()).arg(size.height());
+            QVERIFY(w.grab().save(QString::fromStdString((test::binaryDir() / "docks" / shot.toStdString()).string())));
+        }
     }
 
     void theSummaryAlwaysShowsMax() {
