@@ -1,5 +1,6 @@
 #include "gui/AppDocks.h"
 
+#include <QApplication>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 
@@ -107,7 +108,12 @@ DiagnosisPanel::DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidg
     tightLayout(this)->addWidget(view_);
     connect(session, &LoadSession::cleared, this, [this] { view_->setAnalysis(nullptr); });
     connect(session, &LoadSession::analysisAvailable, this,
-            [this](const ModelPtr&, const AnalysisPtr& analysis) { view_->setAnalysis(analysis); });
+            [this](const ModelPtr&, const AnalysisPtr& analysis) {
+                view_->setAnalysis(analysis);
+                // The arrow keys walk the findings at once, unless the user is typing somewhere.
+                if (!qobject_cast<QLineEdit*>(QApplication::focusWidget()))
+                    view_->findingsTable()->setFocus();
+            });
     connect(view_, &DiagnosisView::findingChosen, this, [session, navigator](int index) {
         const AnalysisPtr& a = session->analysis();
         if (a && index >= 0 && size_t(index) < a->findings.size())

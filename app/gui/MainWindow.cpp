@@ -241,6 +241,11 @@ void MainWindow::createDocks() {
                 else if (plan) sql->raise();
             });
     connect(navigator_, &Navigator::rddRequested, cache, [cache] { cache->raise(); });
+    connect(navigator_, &Navigator::evidenceRequested, this,
+            [timeline, sql](const Evidence& e) {
+                if (e.kind == Evidence::Kind::SqlNode) sql->raise();
+                else if (e.stageId >= 0) timeline->raise();
+            });
     // A window in a stage zooms the stage timeline, one without a stage the application's.
     connect(navigator_, &Navigator::timeWindowRequested, this,
             [timeline, app](StageKey stage) { (stage.valid() ? timeline : app)->raise(); });

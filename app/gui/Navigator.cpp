@@ -64,6 +64,7 @@ void Navigator::showFinding(const Finding& finding) {
 
 void Navigator::showEvidence(const Evidence& e, HistogramMetric focus) {
     // A line of the finding on screen refines it: nothing is cleared.
+    Q_EMIT evidenceRequested(e);
     if (e.stageId >= 0) showStage(stageOf(e));
     if (e.kind == Evidence::Kind::Tasks) Q_EMIT tasksHighlighted(stageOf(e), e.taskIds, focus);
     if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) showWindow(e);

@@ -54,6 +54,9 @@ Q_SIGNALS:
     void sqlNodeRequested(stagelight::ExecutionId execution, qint64 planNode);
     void rddRequested(stagelight::RddId rdd);
     void jobRequested(qint32 jobId);
+    // One line of the finding's evidence was chosen (after the finding itself): the window
+    // brings the dock that shows that kind to the front.
+    void evidenceRequested(const stagelight::Evidence& evidence);
 
 private:
     void showWindow(const Evidence& window);

@@ -109,7 +109,8 @@ private Q_SLOTS:
         QVERIFY(openAnalysed(w, demo_, size));
         // A stage and a finding shown: panels fill with data; the window must not grow.
         auto* diagnosis = w.findChild<DiagnosisView*>();
-        diagnosis->findingsTable()->setCurrentIndex(diagnosis->findingsTable()->model()->index(0, 0));
+        diagnosis->findingsTable()->setCurrentIndex(
+            diagnosis->findingsTable()->model()->index(0, 0));
         QCoreApplication::processEvents();
         QCOMPARE(w.size(), size);
         QVERIFY(w.minimumSizeHint().height() <= 700);
@@ -121,7 +122,8 @@ private Q_SLOTS:
         // The Diagnosis view is the largest area of the window.
         const int diagnosisArea = diagnosis->width() * diagnosis->height();
         for (QDockWidget* d : w.findChildren<QDockWidget*>())
-            if (d->isVisible()) QVERIFY2(d->width() * d->height() < diagnosisArea, qPrintable(d->objectName()));
+            if (d->isVisible())
+                QVERIFY2(d->width() * d->height() < diagnosisArea, qPrintable(d->objectName()));
         // Every dock brought to the front shows its tables with more than two rows, and is
         // saved as a screenshot to look at.
         for (QDockWidget* d : w.findChildren<QDockWidget*>()) {
@@ -129,9 +131,14 @@ private Q_SLOTS:
             QCoreApplication::processEvents();
             for (QTableView* t : d->findChildren<QTableView*>())
                 if (t->isVisible() && t->model()->rowCount() >= 3)
-                    QVERIFY2(visibleRows(t) >= 3, qPrintable(d->objectName() + QLatin1Char(' ') + t->objectName()));
-            const QString shot = QStringLiteral("%1-%2x%3.png").arg(d->objectName()).arg(size.width()).arg(size.height());
-            QVERIFY(w.grab().save(QString::fromStdString((test::binaryDir() / "docks" / shot.toStdString()).string())));
+                    QVERIFY2(visibleRows(t) >= 3,
+                             qPrintable(d->objectName() + QLatin1Char(' ') + t->objectName()));
+            const QString shot = QStringLiteral("%1-%2x%3.png")
+                                     .arg(d->objectName())
+                                     .arg(size.width())
+                                     .arg(size.height());
+            QVERIFY(w.grab().save(QString::fromStdString(
+                (test::binaryDir() / "docks" / shot.toStdString()).string())));
         }
     }
 
@@ -144,7 +151,8 @@ private Q_SLOTS:
         QVERIFY(summary && summary->isVisible());
         const QHeaderView* h = summary->horizontalHeader();
         QVERIFY(h->sectionViewportPosition(TaskSummaryModel::Max) >= 0);
-        QVERIFY2(h->sectionViewportPosition(TaskSummaryModel::Max) + h->sectionSize(TaskSummaryModel::Max) <=
+        QVERIFY2(h->sectionViewportPosition(TaskSummaryModel::Max) +
+                         h->sectionSize(TaskSummaryModel::Max) <=
                      summary->viewport()->width(),
                  "Max is cut off");
     }
@@ -159,7 +167,8 @@ private Q_SLOTS:
             QCOMPARE(findingOnRow(w, row), &a->findings[size_t(row)]);
         // Each row carries its fix and what it concerns.
         const QModelIndex first = table->model()->index(0, FindingsModel::Title);
-        QCOMPARE(first.data(FindingsModel::FixRole).toString().isEmpty(), a->findings[0].fix.empty());
+        QCOMPARE(first.data(FindingsModel::FixRole).toString().isEmpty(),
+                 a->findings[0].fix.empty());
         QVERIFY(!first.data(FindingsModel::ConcernsRole).toString().isEmpty());
     }
 
@@ -191,7 +200,8 @@ private Q_SLOTS:
         qsizetype best = -1;
         for (size_t i = 0; i < a->time.slices.size(); ++i)
             if (a->time.slices[i].stage.valid() &&
-                (best < 0 || a->time.slices[i].durationMs() > a->time.slices[size_t(best)].durationMs()))
+                (best < 0 ||
+                 a->time.slices[i].durationMs() > a->time.slices[size_t(best)].durationMs()))
                 best = qsizetype(i);
         QVERIFY(best >= 0);
         const Slice& s = a->time.slices[size_t(best)];
@@ -202,12 +212,14 @@ private Q_SLOTS:
         QTest::mouseClick(bar, Qt::LeftButton, {}, QPoint(int(1 + mid * (bar->width() - 2)), 10));
         QCOMPARE(chosen.size(), 1);
         const Slice& clicked = a->time.slices[size_t(chosen.first().first().value<qsizetype>())];
-        QCOMPARE(currentStage(w), QStringLiteral("%1.%2").arg(clicked.stage.stage).arg(clicked.stage.attempt));
+        QCOMPARE(currentStage(w),
+                 QStringLiteral("%1.%2").arg(clicked.stage.stage).arg(clicked.stage.attempt));
         QVERIFY(!child<QDockWidget>(w, "timelineDock")->visibleRegion().isEmpty());
         // A driver slice has no stage: the application timeline comes to the front, zoomed to it.
         qsizetype driver = -1;
         for (size_t i = 0; i < all.size(); ++i)
-            if (all[i].isDriver() && (driver < 0 || all[i].durationMs() > all[size_t(driver)].durationMs()))
+            if (all[i].isDriver() &&
+                (driver < 0 || all[i].durationMs() > all[size_t(driver)].durationMs()))
                 driver = qsizetype(i);
         QVERIFY(driver >= 0);
         Q_EMIT bar->sliceClicked(driver);
@@ -215,7 +227,8 @@ private Q_SLOTS:
         auto* app = child<AppTimelineView>(w, "appTimeline");
         QVERIFY(app->isVisible());
         const auto [from, to] = app->visibleRange();
-        QVERIFY(from <= double(all[size_t(driver)].startMs) && to >= double(all[size_t(driver)].endMs));
+        QVERIFY(from <= double(all[size_t(driver)].startMs) &&
+                to >= double(all[size_t(driver)].endMs));
         QVERIFY(to - from < double(a->time.wallClockMs));
     }
 
@@ -237,8 +250,10 @@ private Q_SLOTS:
         // A stage finding reached by keyboard selects its stage too.
         const Finding* f = findingOnRow(w, 3);
         if (f->stage.valid())
-            QCOMPARE(currentStage(w), QStringLiteral("%1.%2").arg(f->stage.stage).arg(f->stage.attempt));
-        QVERIFY(w.grab().save(QString::fromStdString((test::binaryDir() / "diagnosis-keyboard.png").string())));
+            QCOMPARE(currentStage(w),
+                     QStringLiteral("%1.%2").arg(f->stage.stage).arg(f->stage.attempt));
+        QVERIFY(w.grab().save(
+            QString::fromStdString((test::binaryDir() / "diagnosis-keyboard.png").string())));
     }
 
     void everyFindingWithoutTasksClearsTheOutliers() {
@@ -263,6 +278,45 @@ private Q_SLOTS:
             ++checked;
         }
         QVERIFY(checked >= 3);
+    }
+
+    void aPlanNodeFindingRaisesTheSqlView() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_));
+        auto* table = child<QTableView>(w, "alertTable");
+        auto* navigator = w.findChild<Navigator*>();
+        auto* sql = child<QDockWidget>(w, "sqlDock");
+        auto* timeline = child<QDockWidget>(w, "timelineDock");
+        const Finding* planOnly = nullptr;
+        const Finding* both = nullptr;
+        int planRow = -1;
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const Finding* f = findingOnRow(w, row);
+            const bool plan = hasEvidence(*f, Evidence::Kind::SqlNode);
+            bool stage = false;
+            for (const Evidence& e : f->evidence) stage = stage || e.stageId >= 0;
+            if (plan && !stage && !planOnly) {
+                planOnly = f;
+                planRow = row;
+            }
+            if (plan && stage && !both) both = f;
+        }
+        QVERIFY(planOnly);
+        table->setCurrentIndex(table->model()->index(planRow, 0));
+        QCoreApplication::processEvents();
+        QVERIFY(!sql->visibleRegion().isEmpty());
+        if (both) {  // a stage finding shows the stage; its plan-node line then shows the plan
+            navigator->showFinding(*both);
+            QCoreApplication::processEvents();
+            QVERIFY(!timeline->visibleRegion().isEmpty());
+            for (const Evidence& e : both->evidence)
+                if (e.kind == Evidence::Kind::SqlNode) {
+                    navigator->showEvidence(e, both->focusMetric);
+                    break;
+                }
+            QCoreApplication::processEvents();
+            QVERIFY(!sql->visibleRegion().isEmpty());
+        }
     }
 
     void aJobListsItsStagesAndShowsItsSpan() {
@@ -292,13 +346,23 @@ private Q_SLOTS:
                         .contains(job));
         // Its span on the application timeline.
         const auto [from, to] = app->visibleRange();
-        const JobSpan& span = m->derived.jobSpans[size_t(jobs->model()->index(row, 0).data(Qt::UserRole).toInt())];
+        const JobSpan& span =
+            m->derived.jobSpans[size_t(jobs->model()->index(row, 0).data(Qt::UserRole).toInt())];
         QVERIFY(from <= double(span.startMs) && to >= double(span.endMs));
         QVERIFY(to - from < double(m->derived.span.wallMs()));
         // The job table has its submit time and progress.
-        QVERIFY(jobs->model()->index(row, JobTableModel::Submitted).data().toString().startsWith(QLatin1Char('+')));
-        QVERIFY(jobs->model()->index(row, JobTableModel::Tasks).data().toString().contains(QLatin1Char('/')));
-        QVERIFY(w.grab().save(QString::fromStdString((test::binaryDir() / "diagnosis-job.png").string())));
+        QVERIFY(jobs->model()
+                    ->index(row, JobTableModel::Submitted)
+                    .data()
+                    .toString()
+                    .startsWith(QLatin1Char('+')));
+        QVERIFY(jobs->model()
+                    ->index(row, JobTableModel::Tasks)
+                    .data()
+                    .toString()
+                    .contains(QLatin1Char('/')));
+        QVERIFY(w.grab().save(
+            QString::fromStdString((test::binaryDir() / "diagnosis-job.png").string())));
         // A finding afterwards lists every stage again.
         auto* table = child<QTableView>(w, "alertTable");
         table->setCurrentIndex(table->model()->index(0, 0));
@@ -318,17 +382,28 @@ private Q_SLOTS:
         QTest::keyClicks(filter, QStringLiteral("stage:1"));
         QCOMPARE(moved.size(), 0);  // typing never chooses a stage
         for (int r = 0; r < stages->model()->rowCount(); ++r)
-            QVERIFY(stages->model()->index(r, 0).data().toString().startsWith(QStringLiteral("1.")));
+            QVERIFY(
+                stages->model()->index(r, 0).data().toString().startsWith(QStringLiteral("1.")));
         QVERIFY(stages->model()->rowCount() >= 1);
         // "stage:1" is stage 1, never 10 or 11.
         filter->setText(QStringLiteral("stage:1"));
         QVERIFY(stages->model()->rowCount() < all);
         filter->setText(QStringLiteral("job:0"));
         for (int r = 0; r < stages->model()->rowCount(); ++r)
-            QVERIFY(stages->model()->index(r, StageTableModel::Job).data().toString().split(QStringLiteral(", ")).contains(QStringLiteral("0")));
+            QVERIFY(stages->model()
+                        ->index(r, StageTableModel::Job)
+                        .data()
+                        .toString()
+                        .split(QStringLiteral(", "))
+                        .contains(QStringLiteral("0")));
         filter->setText(QStringLiteral("sql:1"));
         for (int r = 0; r < stages->model()->rowCount(); ++r)
-            QVERIFY(stages->model()->index(r, StageTableModel::Sql).data().toString().split(QStringLiteral(", ")).contains(QStringLiteral("1")));
+            QVERIFY(stages->model()
+                        ->index(r, StageTableModel::Sql)
+                        .data()
+                        .toString()
+                        .split(QStringLiteral(", "))
+                        .contains(QStringLiteral("1")));
         filter->clear();
         QCOMPARE(moved.size(), 0);
         QCOMPARE(stages->model()->rowCount(), all);
@@ -354,7 +429,8 @@ private Q_SLOTS:
         QVERIFY(openAnalysed(w, demo_));
         for (const char* name : {"executorsDock", "cacheDock", "tasksDock", "jobsDock"}) {
             auto* dock = child<QDockWidget>(w, name);
-            auto* action = w.findChild<QAction*>(QString::fromLatin1(name) + QStringLiteral("Action"));
+            auto* action =
+                w.findChild<QAction*>(QString::fromLatin1(name) + QStringLiteral("Action"));
             QVERIFY(dock && action);
             action->trigger();
             QCoreApplication::processEvents();
@@ -369,7 +445,8 @@ private Q_SLOTS:
         QCOMPARE(MainWindow::progressText(0, 1024, 0), QStringLiteral("0 B of 1.0 KiB"));
         const QString t = MainWindow::progressText(8 << 20, 16 << 20, 1000);
         QVERIFY2(t.contains(QStringLiteral("8.0 MiB of 16.0 MiB")) &&
-                     t.contains(QStringLiteral("8.0 MiB/s")) && t.contains(QStringLiteral("1.0 s left")),
+                     t.contains(QStringLiteral("8.0 MiB/s")) &&
+                     t.contains(QStringLiteral("1.0 s left")),
                  qPrintable(t));
     }
 };

@@ -40,10 +40,10 @@ DiagnosisView::DiagnosisView(QWidget* parent)
     table_->model()->sort(-1);         // the source order (the table sorted on creation)
     table_->setWordWrap(false);
     table_->setAlternatingRowColors(true);
-    table_->setItemDelegateForColumn(
-        FindingsModel::Severity, new SeverityDelegate(FindingsModel::SeverityRole, table_));
-    table_->setItemDelegateForColumn(
-        FindingsModel::Cost, new ShareBarDelegate(FindingsModel::CostShareRole, table_));
+    table_->setItemDelegateForColumn(FindingsModel::Severity,
+                                     new SeverityDelegate(FindingsModel::SeverityRole, table_));
+    table_->setItemDelegateForColumn(FindingsModel::Cost,
+                                     new ShareBarDelegate(FindingsModel::CostShareRole, table_));
     table_->setItemDelegateForColumn(FindingsModel::Title, new FindingRowDelegate(table_));
     table_->setColumnHidden(FindingsModel::Rule, true);
     table_->verticalHeader()->setDefaultSectionSize(FindingRowDelegate::rowHeight(fontMetrics()));
@@ -75,7 +75,8 @@ DiagnosisView::DiagnosisView(QWidget* parent)
             return;  // the press that made it current showed it already
         choose(i);
     });
-    connect(table_, &QAbstractItemView::activated, this, [this](const QModelIndex& i) { choose(i); });
+    connect(table_, &QAbstractItemView::activated, this,
+            [this](const QModelIndex& i) { choose(i); });
 }
 
 void DiagnosisView::choose(const QModelIndex& viewIndex) {
@@ -98,7 +99,8 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
     bar_->setAnalysis(analysis);
     table_->setColumnWidth(FindingsModel::Severity,
                            fontMetrics().horizontalAdvance(QStringLiteral("critical")) + 36);
-    table_->setColumnWidth(FindingsModel::Cost, fontMetrics().horizontalAdvance(QStringLiteral("000.0 min")) + 24);
+    table_->setColumnWidth(FindingsModel::Cost,
+                           fontMetrics().horizontalAdvance(QStringLiteral("000.0 min")) + 24);
     if (!analysis_) {
         headline_->setText(tr("No log open"));
         return;
@@ -107,13 +109,12 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
     int64_t explained = 0;
     for (const Slice& s : t.slices) explained += s.explainedMs;
     const int64_t wall = std::max<int64_t>(1, t.wallClockMs);
-    headline_->setText(
-        tr("Wall clock %1 · findings explain %2 % · unexplained %3 · %4")
-            .arg(QString::fromStdString(formatDuration(t.wallClockMs)))
-            .arg(qRound(100.0 * double(explained) / double(wall)))
-            .arg(QString::fromStdString(formatDuration(t.wallClockMs - explained)))
-            .arg(QString::fromStdString(
-                countText(int64_t(analysis_->findings.size()), "finding", "findings"))));
+    headline_->setText(tr("Wall clock %1 · findings explain %2 % · unexplained %3 · %4")
+                           .arg(QString::fromStdString(formatDuration(t.wallClockMs)))
+                           .arg(qRound(100.0 * double(explained) / double(wall)))
+                           .arg(QString::fromStdString(formatDuration(t.wallClockMs - explained)))
+                           .arg(QString::fromStdString(countText(
+                               int64_t(analysis_->findings.size()), "finding", "findings"))));
 }
 
 }  // namespace stagelight

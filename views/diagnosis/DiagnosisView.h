@@ -29,7 +29,7 @@ public:
     QString headline() const;
 
 Q_SIGNALS:
-    void findingChosen(int findingIndex);  // into Analysis::findings
+    void findingChosen(int findingIndex);    // into Analysis::findings
     void sliceChosen(qsizetype sliceIndex);  // into Analysis::time.slices
 
 private:

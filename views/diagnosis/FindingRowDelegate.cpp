@@ -7,8 +7,7 @@
 
 namespace stagelight {
 
-QSize FindingRowDelegate::sizeHint(const QStyleOptionViewItem& option,
-                                   const QModelIndex&) const {
+QSize FindingRowDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const {
     return {300, rowHeight(option.fontMetrics)};
 }
 
@@ -32,8 +31,8 @@ void FindingRowDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
         p->setFont(font);
         p->setPen(c);
         const QFontMetrics m(font);
-        p->drawText(QRect(r.left(), r.top() + row * h, r.width(), h), Qt::AlignLeft | Qt::AlignVCenter,
-                    m.elidedText(s, Qt::ElideRight, r.width()));
+        p->drawText(QRect(r.left(), r.top() + row * h, r.width(), h),
+                    Qt::AlignLeft | Qt::AlignVCenter, m.elidedText(s, Qt::ElideRight, r.width()));
     };
     p->save();
     QFont bold = option.font;

@@ -191,12 +191,14 @@ void WallClockBar::paintEvent(QPaintEvent*) {
         p.fillRect(a, palette().color(QPalette::WindowText));
         p.setPen(palette().color(QPalette::WindowText));
         const double wa = p.fontMetrics().horizontalAdvance(explained);
-        p.drawText(QRectF(x + 18, y, wa + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, explained);
+        p.drawText(QRectF(x + 18, y, wa + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
+                   explained);
         x += wa + 28;
         const QRectF b(x, y + 5, 14, 6);
         p.fillRect(b, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
         const double wb = p.fontMetrics().horizontalAdvance(unexplained);
-        p.drawText(QRectF(x + 18, y, wb + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, unexplained);
+        p.drawText(QRectF(x + 18, y, wb + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
+                   unexplained);
         x += wb + 34;
     }
     for (const SliceCauseTotal& t : sliceTotalsByCause(slices)) {
@@ -206,8 +208,7 @@ void WallClockBar::paintEvent(QPaintEvent*) {
         if (x + w > bar.right()) break;
         p.fillRect(QRectF(x, y + 3, 10, 10), causeColor(int(t.cause)));
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(x + 14, y, w, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
-                   text);
+        p.drawText(QRectF(x + 14, y, w, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, text);
         x += w;
     }
 }
@@ -243,10 +244,10 @@ QString WallClockBar::tooltipOf(const Segment& s) const {
     text += QStringLiteral("\n") + tr("cores busy %1 of %2 allocated (average)")
                                        .arg(s.taskMs / dur, 0, 'f', 1)
                                        .arg(s.coreMs / dur, 0, 'f', 1);
-    text += QStringLiteral("\n") + tr("explained by findings: %1 · unexplained %2")
-                                       .arg(QString::fromStdString(formatDuration(s.explainedMs)),
-                                            QString::fromStdString(formatDuration(
-                                                s.endMs - s.startMs - s.explainedMs)));
+    text += QStringLiteral("\n") +
+            tr("explained by findings: %1 · unexplained %2")
+                .arg(QString::fromStdString(formatDuration(s.explainedMs)),
+                     QString::fromStdString(formatDuration(s.endMs - s.startMs - s.explainedMs)));
     text += QStringLiteral("\n") + tr("Click to show it");
     return plainTooltip(text);
 }
