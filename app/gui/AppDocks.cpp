@@ -59,8 +59,7 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     });
 }
 
-JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
-    : QWidget(parent) {
+JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent) : QWidget(parent) {
     setWindowTitle(tr("Jobs"));
     auto* jobs = new JobTableModel(this);
     auto* table = new DataTableView(this);
@@ -71,7 +70,8 @@ JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
     connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
     const auto show = [table, navigator](const QModelIndex& i) {
         if (!i.isValid() || table->isFiltering()) return;
-        navigator->showJob(qint32(i.siblingAtColumn(JobTableModel::Job).data(Qt::UserRole).toInt()));
+        navigator->showJob(
+            qint32(i.siblingAtColumn(JobTableModel::Job).data(Qt::UserRole).toInt()));
     };
     connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, show);
     connect(table, &QAbstractItemView::clicked, this, show);

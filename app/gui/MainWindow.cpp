@@ -3,17 +3,17 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
-#include <QGuiApplication>
-#include <QScreen>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -147,9 +147,10 @@ void MainWindow::createActions() {
     bar->addSeparator();
     filter_->setObjectName(QStringLiteral("stageFilter"));
     filter_->setPlaceholderText(tr("Filter stages: text, stage:238, job:2, sql:5"));
-    filter_->setToolTip(tr("Narrows the stage table; the selected stage stays selected.\n"
-                           "stage:N, job:N and sql:N match those ids exactly; other words "
-                           "match any column."));
+    filter_->setToolTip(
+        tr("Narrows the stage table; the selected stage stays selected.\n"
+           "stage:N, job:N and sql:N match those ids exactly; other words "
+           "match any column."));
     filter_->setClearButtonEnabled(true);
     filter_->setMinimumWidth(260);
     filter_->setMaximumWidth(340);
@@ -203,8 +204,8 @@ void MainWindow::createDocks() {
     jobs->raise();
     QDockWidget* evidence = addDock(new EvidencePanel(session_, navigator_, this),
                                     QStringLiteral("evidenceDock"), Qt::RightDockWidgetArea);
-    QDockWidget* overview = addDock(new OverviewPanel(session_, this),
-                                    QStringLiteral("overviewDock"), evidence);
+    QDockWidget* overview =
+        addDock(new OverviewPanel(session_, this), QStringLiteral("overviewDock"), evidence);
     addDock(new ExecutorsPanel(session_, this), QStringLiteral("executorsDock"), evidence);
     QDockWidget* cache =
         addDock(new CachePanel(session_, navigator_, this), QStringLiteral("cacheDock"), evidence);
@@ -237,15 +238,18 @@ void MainWindow::createDocks() {
                     stage = stage || e.stageId >= 0;
                     plan = plan || e.kind == Evidence::Kind::SqlNode;
                 }
-                if (stage) timeline->raise();
-                else if (plan) sql->raise();
+                if (stage)
+                    timeline->raise();
+                else if (plan)
+                    sql->raise();
             });
     connect(navigator_, &Navigator::rddRequested, cache, [cache] { cache->raise(); });
-    connect(navigator_, &Navigator::evidenceRequested, this,
-            [timeline, sql](const Evidence& e) {
-                if (e.kind == Evidence::Kind::SqlNode) sql->raise();
-                else if (e.stageId >= 0) timeline->raise();
-            });
+    connect(navigator_, &Navigator::evidenceRequested, this, [timeline, sql](const Evidence& e) {
+        if (e.kind == Evidence::Kind::SqlNode)
+            sql->raise();
+        else if (e.stageId >= 0)
+            timeline->raise();
+    });
     // A window in a stage zooms the stage timeline, one without a stage the application's.
     connect(navigator_, &Navigator::timeWindowRequested, this,
             [timeline, app](StageKey stage) { (stage.valid() ? timeline : app)->raise(); });
@@ -280,18 +284,21 @@ void MainWindow::showProgress(qint64 done, qint64 total) {
     progress_->setValue(total > 0 ? int(1000 * done / total) : 0);
     progress_->setFormat(QStringLiteral("%p%"));
     // The words go in the status line, which has the room the bar lacks.
-    status_->setText(tr("Loading %1 · %2").arg(path_, progressText(done, total, loadClock_.elapsed())));
+    status_->setText(
+        tr("Loading %1 · %2").arg(path_, progressText(done, total, loadClock_.elapsed())));
 }
 
 QString MainWindow::progressText(qint64 done, qint64 total, qint64 elapsedMs) {
-    QString text = tr("%1 of %2").arg(QString::fromStdString(formatBytes(done)),
-                                      QString::fromStdString(formatBytes(total)));
+    QString text = tr("%1 of %2")
+                       .arg(QString::fromStdString(formatBytes(done)),
+                            QString::fromStdString(formatBytes(total)));
     if (elapsedMs < 200 || done <= 0) return text;  // too early for a rate worth showing
     const double perMs = double(done) / double(elapsedMs);
     text += tr(" · %1/s").arg(QString::fromStdString(formatBytes(int64_t(perMs * 1000))));
     if (total > done)
-        text += tr(" · about %1 left")
-                    .arg(QString::fromStdString(formatDuration(int64_t(double(total - done) / perMs))));
+        text +=
+            tr(" · about %1 left")
+                .arg(QString::fromStdString(formatDuration(int64_t(double(total - done) / perMs))));
     return text;
 }
 

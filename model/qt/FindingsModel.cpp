@@ -14,8 +14,7 @@ QString concernsOf(const Finding& f) {
     const auto add = [&parts](const QString& s) {
         if (!parts.contains(s) && parts.size() < 4) parts << s;
     };
-    if (f.stage.valid())
-        add(QStringLiteral("stage %1.%2").arg(f.stage.stage).arg(f.stage.attempt));
+    if (f.stage.valid()) add(QStringLiteral("stage %1.%2").arg(f.stage.stage).arg(f.stage.attempt));
     for (const Evidence& e : f.evidence) {
         if (e.stageId >= 0) add(QStringLiteral("stage %1.%2").arg(e.stageId).arg(e.stageAttemptId));
         if (e.kind == Evidence::Kind::SqlNode)

@@ -6,10 +6,9 @@
 namespace stagelight {
 
 JobTableModel::JobTableModel(QObject* parent)
-    : SnapshotTableModel(
-          {tr("Job"), tr("Submitted"), tr("Description"), tr("Result"), tr("Duration"),
-           tr("Stages"), tr("Tasks"), tr("SQL")},
-          parent) {
+    : SnapshotTableModel({tr("Job"), tr("Submitted"), tr("Description"), tr("Result"),
+                          tr("Duration"), tr("Stages"), tr("Tasks"), tr("SQL")},
+                         parent) {
     setColumnTips({tr("Spark's job id"),
                    tr("When the job was submitted, from the application's start"),
                    tr("The job's description or, without one, the name of its last stage"),
@@ -80,8 +79,9 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
                                           : !j.jobGroup.empty()  ? j.jobGroup
                                                                  : j.name);
         case Tasks: {
-            QString t = QStringLiteral("%1/%2").arg(c.numCompletedTasks).arg(
-                c.numTasks - c.numSkippedTasks);
+            QString t = QStringLiteral("%1/%2")
+                            .arg(c.numCompletedTasks)
+                            .arg(c.numTasks - c.numSkippedTasks);
             if (c.numFailedTasks > 0) t += tr(" (%1 failed)").arg(c.numFailedTasks);
             if (c.numKilledTasks > 0) t += tr(" (%1 killed)").arg(c.numKilledTasks);
             return t;

@@ -33,9 +33,9 @@ std::string taskCountsText(const StageTotals& st) {
 
 StageTableModel::StageTableModel(QObject* parent)
     : SnapshotTableModel(
-          {tr("Stage"), tr("Job"), tr("SQL"), tr("Description"), tr("Status"), tr("Duration"), tr("Share"), tr("Tasks"),
-           tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"), tr("Shuffle write"),
-           tr("Spill (memory)"), tr("Spill (disk)"), tr("GC time")},
+          {tr("Stage"), tr("Job"), tr("SQL"), tr("Description"), tr("Status"), tr("Duration"),
+           tr("Share"), tr("Tasks"), tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"),
+           tr("Shuffle write"), tr("Spill (memory)"), tr("Spill (disk)"), tr("GC time")},
           parent) {
     // Spark's own definitions (its UI's ToolTips), adjusted to what the column sums.
     setColumnTips(

@@ -71,9 +71,9 @@ QVariant TaskSummaryModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
     // Short headers so the five figures fit a narrow dock (Max is the skew number).
     static const char* names[] = {"Metric", "Min", "25th", "Median", "75th", "Max"};
-    static const char* tips[] = {"The task metric",  "The smallest task's value",
-                                 "25th percentile",  "Median (50th percentile)",
-                                 "75th percentile",  "The largest task's value"};
+    static const char* tips[] = {"The task metric", "The smallest task's value",
+                                 "25th percentile", "Median (50th percentile)",
+                                 "75th percentile", "The largest task's value"};
     if (role == Qt::ToolTipRole) return tr(tips[section]);
     if (role != Qt::DisplayRole) return {};
     return tr(names[section]);

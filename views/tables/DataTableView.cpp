@@ -35,7 +35,10 @@ bool FieldFilterProxy::filterAcceptsRow(int row, const QModelIndex& parent) cons
     }
     if (freeText_.isEmpty()) return true;
     for (int c = 0; c < source->columnCount(parent); ++c)
-        if (source->index(row, c, parent).data().toString().contains(freeText_, Qt::CaseInsensitive))
+        if (source->index(row, c, parent)
+                .data()
+                .toString()
+                .contains(freeText_, Qt::CaseInsensitive))
             return true;
     return false;
 }
@@ -73,8 +76,8 @@ void DataTableView::setFilterText(const QString& text) {
     proxy_->setQuery(text);
     const QModelIndex shown = proxy_->mapFromSource(current);
     if (shown.isValid()) {
-        selectionModel()->setCurrentIndex(shown, QItemSelectionModel::ClearAndSelect |
-                                                     QItemSelectionModel::Rows);
+        selectionModel()->setCurrentIndex(
+            shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         scrollTo(shown);
         remembered_ = QPersistentModelIndex();
     } else {

@@ -2,8 +2,8 @@
 // numbers), filters on any column's text, compact rows.
 #pragma once
 
-#include <QSortFilterProxyModel>
 #include <QHash>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 
 namespace stagelight {
