@@ -120,6 +120,14 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Find stage…"), QKeySequence::Find, this, [this] {
+        // Inside the SQL view, Ctrl+F searches the plan instead.
+        auto* plan = findChild<QLineEdit*>(QStringLiteral("planFind"));
+        auto* sql = findChild<QWidget*>(QStringLiteral("sqlDock"));
+        if (QWidget* focus = QApplication::focusWidget(); plan && sql && sql->isAncestorOf(focus)) {
+            plan->setFocus();
+            plan->selectAll();
+            return;
+        }
         filter_->setFocus();
         filter_->selectAll();
     });

@@ -44,6 +44,8 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
         }
         for (Finding& f : out) {
             f.rule = rule.name;
+            // A title is a sentence: "Stage 0.0 waited …", whatever the rule put first.
+            if (!f.title.empty() && f.title[0] >= 'a' && f.title[0] <= 'z') f.title[0] = char(f.title[0] - 'a' + 'A');
             if (f.cause.empty()) f.cause = rule.name;
             for (const Evidence& e : f.evidence)
                 if (!f.stage.valid() && e.stageId >= 0) f.stage = {e.stageId, e.stageAttemptId};

@@ -384,6 +384,7 @@ std::vector<Slice> attributeWallClock(const DiagnosisContext& ctx) {
            windows.empty() ? Slice::Cause::DriverBeforeFirstJob : Slice::Cause::DriverAfterLastJob);
     absorbShortSlices(ctx, out);
     annotate(ctx, out);
+    addTaskPhases(ctx, out);
     return out;
 }
 
