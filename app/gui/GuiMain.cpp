@@ -1,6 +1,6 @@
 // The desktop application: opens the log given on the command line, or the bundled demo log.
 // `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
-// headless and in tests).
+// headless and in tests); `--size WxH` opens the window at that size (at most the screen's).
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -34,16 +34,21 @@ int runGui(int argc, char** argv) {
     QApplication::setWindowIcon(
         QIcon::fromTheme(QStringLiteral("org.stagelight.Stagelight"), icon));
     QString screenshot;
+    QSize size;
     QStringList logs;  // LOG, or BASELINE TRIAL to compare two runs
     const QStringList args = QApplication::arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size())
             screenshot = args[++i];
-        else
+        else if (args[i] == QLatin1String("--size") && i + 1 < args.size()) {
+            const QStringList wh = args[++i].split(QLatin1Char('x'));
+            if (wh.size() == 2) size = QSize(wh[0].toInt(), wh[1].toInt());
+        } else
             logs.push_back(args[i]);
     }
     if (logs.isEmpty()) logs.push_back(demoLogPath());
     stagelight::MainWindow window;
+    if (size.isValid()) window.fitToScreen(size);
     if (!screenshot.isEmpty()) {
         QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
             QTimer::singleShot(200, &window, [&] {

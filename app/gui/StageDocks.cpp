@@ -1,5 +1,7 @@
 #include "gui/StageDocks.h"
 
+#include <QHeaderView>
+
 #include <utility>
 #include <vector>
 
@@ -75,6 +77,12 @@ SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* pa
     table->setSourceModel(model_);
     table->setSortingEnabled(false);
     table->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
+    // The figures always fit, Max included; the metric's name gives way (elided, in its tooltip).
+    table->horizontalHeader()->setStretchLastSection(false);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setSectionResizeMode(TaskSummaryModel::Metric, QHeaderView::Stretch);
+    table->horizontalHeader()->setMinimumSectionSize(40);
+    table->setTextElideMode(Qt::ElideRight);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::cleared, this, [this] {
         model_->setStage(nullptr, 0);
@@ -169,6 +177,11 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
         if (!s || s->jobIds.empty() || s->jobIds.front() == job_) return;
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
+    });
+    connect(navigator, &Navigator::jobRequested, this, [this, session](qint32 job) {
+        if (job == job_) return;
+        job_ = job;
+        dag_->setJob(session->model(), job_);
     });
     connect(dag_, &StageDagView::stageClicked, navigator,
             [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
