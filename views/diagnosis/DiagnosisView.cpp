@@ -109,7 +109,7 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
     int64_t explained = 0;
     for (const Slice& s : t.slices) explained += s.explainedMs;
     const int64_t wall = std::max<int64_t>(1, t.wallClockMs);
-    headline_->setText(tr("Wall clock %1 · findings explain %2 % · unexplained %3 · %4")
+    headline_->setText(tr("Wall clock %1 · findings explain %2 % · no finding claims %3 · %4")
                            .arg(QString::fromStdString(formatDuration(t.wallClockMs)))
                            .arg(qRound(100.0 * double(explained) / double(wall)))
                            .arg(QString::fromStdString(formatDuration(t.wallClockMs - explained)))

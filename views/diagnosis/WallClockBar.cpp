@@ -186,7 +186,7 @@ void WallClockBar::paintEvent(QPaintEvent*) {
     const double y = strip.bottom() + 3;
     {
         const QString explained = tr("explained by findings");
-        const QString unexplained = tr("unexplained");
+        const QString unexplained = tr("no finding");
         const QRectF a(x, y + 5, 14, 6);
         p.fillRect(a, palette().color(QPalette::WindowText));
         p.setPen(palette().color(QPalette::WindowText));
@@ -245,7 +245,7 @@ QString WallClockBar::tooltipOf(const Segment& s) const {
                                        .arg(s.taskMs / dur, 0, 'f', 1)
                                        .arg(s.coreMs / dur, 0, 'f', 1);
     text += QStringLiteral("\n") +
-            tr("explained by findings: %1 · unexplained %2")
+            tr("explained by findings: %1 · no finding claims %2")
                 .arg(QString::fromStdString(formatDuration(s.explainedMs)),
                      QString::fromStdString(formatDuration(s.endMs - s.startMs - s.explainedMs)));
     text += QStringLiteral("\n") + tr("Click to show it");
