@@ -252,6 +252,32 @@ TimeAccounting accountTime(const DiagnosisContext& ctx, int samples) {
               [](const Gap& a, const Gap& b) { return a.startMs < b.startMs; });
     coreSeries(ctx, ta, samples);
     ta.slices = attributeWallClock(ctx);
+    // One answer to "when did jobs run": the slices' (tasks running count as job time even
+    // where no JobStart names their stage), for the split and the driver gaps alike.
+    if (!ta.slices.empty()) {
+        const bool anyJob = std::any_of(ta.slices.begin(), ta.slices.end(),
+                                        [](const Slice& sl) { return !sl.isDriver(); });
+        ta.gaps.erase(std::remove_if(ta.gaps.begin(), ta.gaps.end(),
+                                     [](const Gap& g) { return g.cause == Gap::Cause::Driver; }),
+                      ta.gaps.end());
+        ta.driverOnlyMs = 0;
+        for (const Slice& sl : ta.slices) {
+            if (!sl.isDriver()) continue;
+            ta.driverOnlyMs += sl.durationMs();
+            Gap g;
+            g.cause = Gap::Cause::Driver;
+            g.startMs = sl.startMs;
+            g.endMs = sl.endMs;
+            g.detail = !anyJob ? "no job ran"
+                       : sl.cause == Slice::Cause::DriverBeforeFirstJob ? "driver only, before the first job"
+                       : sl.cause == Slice::Cause::DriverBetweenJobs    ? "driver only, between jobs"
+                                                                        : "driver only, after the last job";
+            ta.gaps.push_back(std::move(g));
+        }
+        ta.jobTimeMs = ta.wallClockMs - ta.driverOnlyMs;
+        std::sort(ta.gaps.begin(), ta.gaps.end(),
+                  [](const Gap& a, const Gap& b) { return a.startMs < b.startMs; });
+    }
     return ta;
 }
 

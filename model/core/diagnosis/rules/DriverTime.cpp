@@ -70,12 +70,32 @@ std::string whatRan(const RuleInput& in, const std::vector<size_t>& which) {
 
 }  // namespace
 
+namespace {
+
+// How to stop holding executors while the driver works, or "" where nothing is held or it is
+// already done: local mode has no executors, dynamic allocation may be on already, and before
+// Spark 3.0 it needs the external shuffle service.
+std::string releaseExecutors(const RuleInput& in) {
+    if (in.ctx.run.localMode) return {};
+    if (in.ctx.run.dynamicAllocation)
+        return "dynamic allocation is on: a shorter spark.dynamicAllocation.executorIdleTimeout "
+               "releases idle executors sooner";
+    if (in.ctx.run.sparkMajor > 0 && !in.ctx.run.versionAtLeast(3, 0))
+        return "let dynamic allocation release idle executors (spark.dynamicAllocation.enabled=true "
+               "with the external shuffle service, spark.shuffle.service.enabled=true)";
+    return "let dynamic allocation release idle executors (spark.dynamicAllocation.enabled=true "
+           "with spark.dynamicAllocation.shuffleTracking.enabled=true or the external shuffle "
+           "service)";
+}
+
+}  // namespace
+
 RuleDef driverTimeRule() {
     RuleDef r;
     r.name = "driver-time";
     r.precedence = 10;
     r.checks = "wall clock with no job running: before the first job, between jobs, after the last";
-    r.defaults = {{"minShare", 0.02}, {"minMs", 2000}};
+    r.defaults = {{"minShare", 0.02}, {"minMs", 2000}, {"registeredWaitMs", 1000}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const int64_t wall = in.ctx.wallMs;
         if (wall <= 0) return RuleRun::notRun("the log has no wall clock");
@@ -98,6 +118,7 @@ RuleDef driverTimeRule() {
             f.title = formatDuration(ms) + " (" + std::to_string(share) + " %) with no job running " +
                       part.where;
             std::string d;
+            bool startup = false;  // the wait was for executors to start
             if (part.cause == Slice::Cause::DriverBeforeFirstJob) {
                 d = "The first job started " + sinceStart(in, longest->endMs) +
                     " after the application started.";
@@ -106,9 +127,28 @@ RuleDef driverTimeRule() {
                     if (e.added && e.addTime > 0 && in.ctx.model.derived.span.plausible(e.addTime) &&
                         (firstExecutor < 0 || e.addTime < firstExecutor))
                         firstExecutor = e.addTime;
-                if (firstExecutor > 0 && firstExecutor < longest->endMs)
+                // On YARN and Kubernetes SparkContext waits for 80 % of the requested executors
+                // (spark.scheduler.minRegisteredResourcesRatio) before the first job can start:
+                // a first job right after the first executor is that wait, not the driver's.
+                const std::string& master = in.ctx.run.master;
+                const bool waitsForExecutors =
+                    master.rfind("yarn", 0) == 0 || master.rfind("k8s", 0) == 0;
+                if (in.ctx.run.localMode) {
+                    // The "executor" is the driver itself.
+                } else if (firstExecutor > 0 && waitsForExecutors &&
+                           longest->endMs - firstExecutor <= p["registeredWaitMs"]) {
+                    startup = true;
+                    d += " The first executor registered at " + sinceStart(in, firstExecutor) +
+                         " and the first job followed " +
+                         formatDuration(longest->endMs - firstExecutor) +
+                         " later: on " + (master.rfind("k8s", 0) == 0 ? "Kubernetes" : "YARN") +
+                         " SparkContext waits for executors to register "
+                         "(spark.scheduler.minRegisteredResourcesRatio) before the first job, so "
+                         "most of this was executor start-up.";
+                } else if (firstExecutor > 0 && firstExecutor < longest->endMs) {
                     d += " The first executor registered at " + sinceStart(in, firstExecutor) +
                          ", so the cluster waited for the driver, not the other way round.";
+                }
             } else if (part.cause == Slice::Cause::DriverBetweenJobs) {
                 d = countText(int64_t(which.size()), "gap", "gaps") +
                     " between jobs; the longest, " + formatDuration(longest->durationMs()) +
@@ -119,25 +159,30 @@ RuleDef driverTimeRule() {
                     "; the application ended " + formatDuration(ms) + " later.";
             }
             d += whatRan(in, which);
-            if (coreMs > 0)
+            if (coreMs > 0 && !in.ctx.run.localMode)
                 d += " Executors were held meanwhile: " + coreTimeText(coreMs) + " idle.";
             if (shell)
                 d += " This is an interactive session: the time between commands is the user's.";
             f.detail = d;
             f.costMethod = "the time no job ran " + std::string(part.where);
+            const std::string release = releaseExecutors(in);
             if (part.cause == Slice::Cause::DriverAfterLastJob)
                 f.fix = "Look at what the driver does after its last action: writing results on "
-                        "the driver, a sleep or an unclosed SparkSession keep the application "
-                        "(and its executors) alive; call spark.stop() when the work is done";
+                        "the driver, a sleep or an unclosed SparkSession keep the application " +
+                        std::string(in.ctx.run.localMode ? "" : "(and its executors) ") +
+                        "alive; call spark.stop() when the work is done";
+            else if (startup)
+                f.fix = "Shorten executor start-up: smaller or pre-pulled images and free capacity "
+                        "in the cluster or queue; or lower spark.scheduler.minRegisteredResourcesRatio "
+                        "to start with fewer executors";
             else if (shell)
-                f.fix = "Run the work as a batch job (spark-submit) rather than a session, or let "
-                        "dynamic allocation release idle executors "
-                        "(spark.dynamicAllocation.enabled=true) while nothing runs";
+                f.fix = "Run the work as a batch job (spark-submit) rather than a session" +
+                        (release.empty() ? std::string() : ", or " + release);
             else
                 f.fix = "Find what the driver does here (driver-side code, schema inference, "
                         "file listing, collect() and local processing, sleeps); keep it short or "
-                        "move it into Spark jobs. With dynamic allocation "
-                        "(spark.dynamicAllocation.enabled=true) executors are not held meanwhile";
+                        "move it into Spark jobs" +
+                        (release.empty() ? std::string() : "; meanwhile " + release);
             for (size_t i : which)
                 if (f.evidence.size() < 8 && in.time.slices[i].durationMs() * 20 >= ms)
                     f.evidence.push_back(sliceWindow(in.time.slices[i], "no job running"));
