@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <regex>
+#include <string_view>
 
 namespace stagelight {
 namespace {
@@ -32,14 +32,29 @@ std::map<std::string, int> countBy(const SqlPlan& plan, bool (*pick)(const std::
     return n;
 }
 
+// The number closing the first "…partitioning(…, N)" of a plan string, or -1 (no std::regex:
+// slow, and GCC 12 warns inside it under the sanitizers).
+int64_t partitioningCount(std::string_view text) {
+    const size_t open = text.find("partitioning(");
+    if (open == std::string_view::npos) return -1;
+    const size_t close = text.find(')', open);
+    if (close == std::string_view::npos) return -1;
+    size_t end = close;
+    while (end > open && text[end - 1] == ' ') --end;
+    size_t begin = end;
+    while (begin > open && text[begin - 1] >= '0' && text[begin - 1] <= '9') --begin;
+    if (begin == end || end - begin > 18) return -1;
+    int64_t n = 0;
+    for (size_t i = begin; i < end; ++i) n = n * 10 + (text[i] - '0');
+    return n;
+}
+
 // The partition count an exchange below `index` was planned with: "hashpartitioning(x, 200)".
 int64_t plannedPartitions(const SqlPlan& plan, size_t index, int depth = 0) {
     if (index >= plan.nodes.size() || depth > 4) return -1;
-    static const std::regex partitions(R"(partitioning\([^)]*?,?\s*(\d+)\))");
     const PlanNode& node = plan.nodes[index];
-    std::smatch m;
-    if (contains(node.nodeName, "Exchange") && std::regex_search(node.simpleString, m, partitions))
-        return std::stoll(m[1].str());
+    if (contains(node.nodeName, "Exchange"))
+        if (const int64_t n = partitioningCount(node.simpleString); n >= 0) return n;
     for (int32_t child : node.children)
         if (const int64_t n = plannedPartitions(plan, size_t(child), depth + 1); n >= 0) return n;
     return -1;
