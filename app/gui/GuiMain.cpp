@@ -2,6 +2,7 @@
 // `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
 // headless and in tests).
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
@@ -33,18 +34,32 @@ int runGui(int argc, char** argv) {
         icon.addFile(QStringLiteral(":/icons/%1x%1/org.stagelight.Stagelight.png").arg(size));
     QApplication::setWindowIcon(
         QIcon::fromTheme(QStringLiteral("org.stagelight.Stagelight"), icon));
-    QString screenshot;
+    QString screenshot, size;
     QStringList logs;  // LOG, or BASELINE TRIAL to compare two runs
     const QStringList args = QApplication::arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size())
             screenshot = args[++i];
+        else if (args[i] == QLatin1String("--size") && i + 1 < args.size())
+            size = args[++i];  // WxH: the window at a screen size to look at
         else
             logs.push_back(args[i]);
     }
     if (logs.isEmpty()) logs.push_back(demoLogPath());
     stagelight::MainWindow window;
+    if (const QStringList wh = size.split(QLatin1Char('x')); wh.size() == 2)
+        window.resize(wh[0].toInt(), wh[1].toInt());
     if (!screenshot.isEmpty()) {
+        // A directory of several logs shows the chooser instead: that is what is on screen.
+        QObject::connect(&window, &stagelight::MainWindow::logChooserShown, &window,
+                         [&](QDialog* chooser) {
+                             QTimer::singleShot(200, chooser, [&, chooser] {
+                                 const bool ok = chooser->grab().save(screenshot);
+                                 std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
+                                              qPrintable(screenshot));
+                                 QApplication::exit(ok ? 0 : 2);
+                             });
+                         });
         QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
             QTimer::singleShot(200, &window, [&] {
                 const bool ok = window.grab().save(screenshot);
