@@ -51,7 +51,9 @@ void DataTableView::selectSourceRows(const QList<int>& rows) {
                                      : QAbstractItemView::SingleSelection);
     selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
     selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-    scrollTo(first, QAbstractItemView::PositionAtCenter);
+    // Vertically to the row; horizontally where the user scrolled (column 0 would reset it).
+    const int column = columnAt(0);
+    scrollTo(column >= 0 ? first.siblingAtColumn(column) : first, QAbstractItemView::PositionAtCenter);
 }
 
 }  // namespace stagelight
