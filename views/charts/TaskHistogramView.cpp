@@ -99,6 +99,7 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                                 ids.push_back(id);
                 if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
             });
+    connect(plot_, &QCustomPlot::afterLayout, this, &TaskHistogramView::layoutMarkerLabels);
     // A bar's range and count on hover (QCustomPlot has no per-bar tooltip of its own).
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
@@ -136,11 +137,18 @@ QString TaskHistogramView::binToolTip(int bin) const {
     // The values of its tasks, not the bin's nominal edges, when it holds any.
     const double lo = b.count ? double(values_.sorted[b.first].value) : b.from;
     const double hi = b.count ? double(values_.sorted[b.first + b.count - 1].value) : b.to;
-    QString text = tr("%1 to %2%3: %n task(s)", nullptr, int(b.count))
-                       .arg(valueText(m, b.from), valueText(m, b.to), last ? tr(" (incl.)") : QString());
+    QString text = tr("%1 to %2%3: %4")
+                       .arg(valueText(m, b.from), valueText(m, b.to),
+                            last ? tr(" (incl.)") : QString(),
+                            QString::fromStdString(countText(int64_t(b.count), "task", "tasks")));
     if (b.count) text += tr("\nthese tasks: %1 – %2").arg(valueText(m, lo), valueText(m, hi));
     text += tr("\nclick to select them");
     return text;
+}
+
+std::vector<int64_t> TaskHistogramView::binTasks(int bin) const {
+    if (bin < 0 || size_t(bin) >= histogram_.bins.size()) return {};
+    return binTaskIds(values_, histogram_.bins[size_t(bin)]);
 }
 
 QList<QRectF> TaskHistogramView::markerLabelRects() const {
@@ -262,16 +270,15 @@ void TaskHistogramView::redraw() {
         t->position->setCoords(x, 0);
         return t;
     };
-    QCPItemText* medianLabel = nullptr;
-    QCPItemText* maxLabel = nullptr;
+    medianLabel_ = maxLabel_ = nullptr;
     if (h.tasks > 0) {
         line(h.median, Qt::DashLine);
         if (h.max > h.median) {
             line(h.max, Qt::DotLine);
-            medianLabel = label(h.median, tr("median %1").arg(valueText(h.metric, h.median)));
-            maxLabel = label(h.max, tr("max %1").arg(valueText(h.metric, h.max)));
+            medianLabel_ = label(h.median, tr("median %1").arg(valueText(h.metric, h.median)));
+            maxLabel_ = label(h.max, tr("max %1").arg(valueText(h.metric, h.max)));
         } else {  // every task has the same value: one label, not two drawn over each other
-            medianLabel = label(h.median, tr("median = max %1").arg(valueText(h.metric, h.max)));
+            medianLabel_ = label(h.median, tr("median = max %1").arg(valueText(h.metric, h.max)));
         }
     }
     // The selected task (in the table or the timeline): an arrow down onto its bar.
@@ -294,35 +301,31 @@ void TaskHistogramView::redraw() {
                 arrow->setClipToAxisRect(false);
                 break;
             }
-    layoutMarkerLabels(medianLabel, maxLabel);
     caption_->setText(h.tasks == 0
                           ? tr("No finished tasks")
                           : tr("%1 tasks · %2").arg(h.tasks).arg(bytes ? tr("bytes") : tr("time")));
     plot_->replot();
 }
 
-void TaskHistogramView::layoutMarkerLabels(QCPItemText* median, QCPItemText* max) {
-    if (!median) return;
-    // Placed in pixels once the axis rect is laid out: each label beside its line, inside the
-    // plot, and the max label a row lower when the two would touch.
-    plot_->replot(QCustomPlot::rpImmediateRefresh);
+void TaskHistogramView::layoutMarkerLabels() {
+    if (!medianLabel_) return;
+    // In pixels, on every layout (a resize too): each label beside its line and inside the axis
+    // rect, the max label a row lower when the two would touch.
     const QRect area = plot_->axisRect()->rect();
-    auto place = [&](QCPItemText* t, double x, int row) {
+    auto span = [&](QCPItemText* t, int row) {
+        const double x = t->position->key();
         const double px = plot_->xAxis->coordToPixel(x);
         const QFontMetrics fm(t->font());
-        const int w = fm.horizontalAdvance(t->text()) + 8;
-        const bool right = px + w <= area.right();
+        const double w = fm.horizontalAdvance(t->text()) + 8;  // the padding included
+        const bool right = px + w <= area.right() || px - w < area.left();
         t->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
         t->setPadding(QMargins(4, 0, 4, 0));
-        t->position->setCoords(x, area.top() + 2 + row * (fm.height() + 2));
+        const double top = area.top() + 2 + row * (fm.height() + 4);
+        t->position->setCoords(x, top);
+        return QRectF(right ? px : px - w, top, w, fm.height());
     };
-    place(median, median->position->key(), 0);
-    if (!max) return;
-    place(max, max->position->key(), 0);
-    plot_->replot(QCustomPlot::rpImmediateRefresh);
-    const QRectF a(median->topLeft->pixelPosition(), median->bottomRight->pixelPosition());
-    const QRectF b(max->topLeft->pixelPosition(), max->bottomRight->pixelPosition());
-    if (a.adjusted(-4, 0, 4, 0).intersects(b)) place(max, max->position->key(), 1);
+    const QRectF a = span(medianLabel_, 0);
+    if (maxLabel_ && span(maxLabel_, 0).adjusted(-4, 0, 4, 0).intersects(a)) span(maxLabel_, 1);
 }
 
 }  // namespace stagelight

@@ -32,6 +32,7 @@ public:
     // The bar under a point of the plot (-1 when none) and what its tooltip says.
     int binAt(const QPoint& plotPos) const;
     QString binToolTip(int bin) const;
+    std::vector<int64_t> binTasks(int bin) const;  // the task ids of a bar
     QCustomPlot* plot() const { return plot_; }
     // Where the median and max labels are drawn (plot pixels; after a replot): tests check
     // they never overlap.
@@ -52,7 +53,7 @@ private:
     void applyPalette();
     void rebuild();
     void redraw();
-    void layoutMarkerLabels(QCPItemText* median, QCPItemText* max);
+    void layoutMarkerLabels();
 
     ModelPtr model_;
     size_t stage_ = 0;
@@ -66,6 +67,8 @@ private:
     QCustomPlot* plot_;
     QCPBars* bars_;
     QCPBars* highlightBars_;
+    QCPItemText* medianLabel_ = nullptr;  // owned by the plot; placed on every layout
+    QCPItemText* maxLabel_ = nullptr;
 };
 
 }  // namespace stagelight

@@ -1,6 +1,7 @@
 #include "tables/DataTableView.h"
 
 #include <QHeaderView>
+#include <QScrollBar>
 
 namespace stagelight {
 
@@ -49,11 +50,13 @@ void DataTableView::selectSourceRows(const QList<int>& rows) {
     if (!first.isValid()) return;
     setSelectionMode(rows.size() > 1 ? QAbstractItemView::ExtendedSelection
                                      : QAbstractItemView::SingleSelection);
+    // Scrolled vertically to the row only: making column 0 current scrolls to it, which would
+    // lose the horizontal scroll the user chose.
+    const int across = horizontalScrollBar()->value();
     selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
     selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-    // Vertically to the row; horizontally where the user scrolled (column 0 would reset it).
-    const int column = columnAt(0);
-    scrollTo(column >= 0 ? first.siblingAtColumn(column) : first, QAbstractItemView::PositionAtCenter);
+    scrollTo(first, QAbstractItemView::PositionAtCenter);
+    horizontalScrollBar()->setValue(across);
 }
 
 }  // namespace stagelight

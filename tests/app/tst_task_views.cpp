@@ -1,0 +1,223 @@
+// The stage's task views (issue 17 §3 histogram, §7): a histogram bar's tooltip gives its range
+// and count and a click selects its tasks in the task table and marks them in the timeline; the
+// selected task is pointed at in the histogram; the median and max labels never overlap; every
+// task metric is selectable; the task table has Spark's columns, keeps its horizontal scroll and
+// shows "—" for metrics the log does not carry; round ticks.
+#include <QComboBox>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QtTest>
+
+#include <set>
+
+#include "LogGenerator.h"
+#include "TestSupport.h"
+#include "charts/QCustomPlotInclude.h"
+#include "charts/TaskHistogramView.h"
+#include "gui/MainWindow.h"
+#include "gui/Navigator.h"
+#include "qt/ExecutorTableModel.h"
+#include "qt/TaskTableModel.h"
+#include "text/Format.h"
+#include "timeline/StageTimelineView.h"
+#include "timeline/TimeAxis.h"
+
+using namespace stagelight;
+
+namespace {
+
+template <typename T>
+T* child(const QObject& w, const char* objectName) {
+    return w.findChild<T*>(QString::fromLatin1(objectName));
+}
+
+std::set<qint64> selectedTaskIds(QTableView* table) {
+    std::set<qint64> ids;
+    for (const QModelIndex& i : table->selectionModel()->selectedRows())
+        ids.insert(i.data(TaskTableModel::TaskIdRole).toLongLong());
+    return ids;
+}
+
+// The first stage attempt with at least `n` tasks.
+StageKey stageWithTasks(const ModelPtr& model, size_t n) {
+    for (size_t i = 0; i < model->stages.size(); ++i)
+        if (model->derived.stageRows.rows(i).size() >= n)
+            return {model->stages[i].stageId, model->stages[i].attemptId};
+    return {};
+}
+
+bool hasItem(QCustomPlot* plot, const QString& name) {
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (plot->item(i)->objectName() == name) return true;
+    return false;
+}
+
+}  // namespace
+
+class TaskViewsTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+    QString writeLog(const char* scenario, const char* name) {
+        const QString log = tmp_.filePath(QString::fromLatin1(name));
+        test::writeFile(log.toStdString(), gen::generateLogText(gen::makeScenario(scenario)));
+        return log;
+    }
+    static bool open(MainWindow& w, const QString& log) {
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        w.resize(1600, 1000);
+        w.show();
+        w.openLog(log);
+        return analysed.wait(30000);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void aHistogramBarSelectsItsTasks() {
+        MainWindow w;
+        QVERIFY(open(w, writeLog("skew", "skew.json")));
+        const StageKey stage = stageWithTasks(w.currentModel(), 20);
+        QVERIFY(stage.valid());
+        w.findChild<Navigator*>()->showStage(stage);
+        auto* view = child<TaskHistogramView>(w, "stageHistogram");
+        auto* table = child<QTableView>(w, "taskTable");
+        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
+        QVERIFY(view && table && timeline);
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        // The fullest bar: its centre in plot pixels.
+        const Histogram& h = view->histogram();
+        size_t fullest = 0;
+        for (size_t i = 0; i < h.bins.size(); ++i)
+            if (h.bins[i].count > h.bins[fullest].count) fullest = i;
+        const HistogramBin& bin = h.bins[fullest];
+        QVERIFY(bin.count >= 2);
+        const QPoint at(int(view->plot()->xAxis->coordToPixel((bin.from + bin.to) / 2)),
+                        int(view->plot()->yAxis->coordToPixel(double(bin.count) / 2)));
+        QCOMPARE(view->binAt(at), int(fullest));
+        const QString tip = view->binToolTip(int(fullest));
+        QVERIFY2(tip.contains(QStringLiteral("%1 tasks").arg(bin.count)), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral(" to ")));  // the range
+        QCOMPARE(view->binAt(QPoint(at.x(), int(view->plot()->yAxis->coordToPixel(double(h.tasks))))), -1);
+        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, at);
+        std::set<qint64> expected;
+        for (int64_t id : view->binTasks(int(fullest))) expected.insert(id);
+        QCOMPARE(expected.size(), bin.count);
+        QCOMPARE(selectedTaskIds(table), expected);
+        QCOMPARE(timeline->highlightedTasks(), bin.count);
+    }
+
+    void theSelectedTaskIsMarkedInTheHistogram() {
+        MainWindow w;
+        QVERIFY(open(w, writeLog("skew", "skew2.json")));
+        w.findChild<Navigator*>()->showStage(stageWithTasks(w.currentModel(), 20));
+        auto* view = child<TaskHistogramView>(w, "stageHistogram");
+        auto* table = child<QTableView>(w, "taskTable");
+        QVERIFY(!hasItem(view->plot(), QStringLiteral("selectedTaskMarker")));
+        table->setCurrentIndex(table->model()->index(5, TaskTableModel::Duration));
+        QVERIFY(hasItem(view->plot(), QStringLiteral("selectedTaskMarker")));
+        QCOMPARE(child<StageTimelineView>(w, "stageTimeline")->highlightedTasks(), size_t(1));
+        QCOMPARE(table->selectionModel()->selectedRows().size(), 1);  // not re-selected
+    }
+
+    void markerLabelsNeverOverlapAndEveryMetricIsOffered() {
+        MainWindow w;
+        QVERIFY(open(w, writeLog("spill", "spill.json")));
+        w.findChild<Navigator*>()->showStage(stageWithTasks(w.currentModel(), 8));
+        auto* view = child<TaskHistogramView>(w, "stageHistogram");
+        auto* metrics = view->findChild<QComboBox*>();
+        QCOMPARE(metrics->count(), kHistogramMetricCount);
+        QStringList names;
+        for (int i = 0; i < metrics->count(); ++i) names << metrics->itemText(i);
+        for (const char* name : {"Peak execution memory", "Shuffle write", "Spill (memory)",
+                                 "Scheduler delay", "Shuffle read blocked time", "Duration"})
+            QVERIFY2(names.contains(QString::fromLatin1(name)), name);
+        for (int size : {300, 520, 900}) {
+            view->resize(size, 260);
+            for (int m = 0; m < kHistogramMetricCount; ++m) {
+                view->setMetric(HistogramMetric(m));
+                const QList<QRectF> labels = view->markerLabelRects();
+                const Histogram& h = view->histogram();
+                QCOMPARE(labels.size(), h.tasks == 0 ? 0 : h.max > h.median ? 2 : 1);
+                if (labels.size() == 2)
+                    QVERIFY2(!labels[0].intersects(labels[1]),
+                             qPrintable(metrics->itemText(m) + QStringLiteral(" at %1 px").arg(size)));
+            }
+        }
+    }
+
+    void theTaskTableHasSparksColumnsAndDashesForMissingMetrics() {
+        // Cut the log inside a stage: the tasks without a TaskEnd carry no metrics.
+        std::string text = gen::generateLogText(gen::makeScenario("healthy"));
+        const size_t cut = text.rfind("SparkListenerTaskStart");
+        text = text.substr(0, text.rfind('\n', text.find('\n', cut)) + 1);
+        const QString log = tmp_.filePath(QStringLiteral("running.json"));
+        test::writeFile(log.toStdString(), text);
+        MainWindow w;
+        QVERIFY(open(w, log));
+        const ModelPtr model = w.currentModel();
+        // The stage of the last task started: it is still running.
+        const TaskTable& t = model->tasks;
+        const size_t last = t.size() - 1;
+        const StageKey stage{int32_t(t.get(last, TaskField::StageId)), int32_t(t.get(last, TaskField::StageAttemptId))};
+        w.findChild<Navigator*>()->showStage(stage);
+        auto* table = child<QTableView>(w, "taskTable");
+        QAbstractItemModel* m = table->model();
+        QStringList headers;
+        for (int c = 0; c < m->columnCount(); ++c) headers << m->headerData(c, Qt::Horizontal).toString();
+        for (const char* name : {"Peak exec. memory", "Shuffle read blocked", "Input / records",
+                                 "Output / records", "Shuffle read / records",
+                                 "Shuffle write / records", "Locality", "Executor", "Host",
+                                 "Attempt", "Speculative", "Error", "Sched. delay", "GC time"})
+            QVERIFY2(headers.contains(QString::fromLatin1(name)), name);
+        int dashes = 0, shown = 0;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString peak = m->index(r, TaskTableModel::PeakExecutionMemory).data().toString();
+            dashes += peak == QStringLiteral("—");
+            shown += peak != QStringLiteral("—");
+            QVERIFY(peak != QStringLiteral("0.0 B"));
+        }
+        QVERIFY(dashes >= 1);  // the running task
+        // Sorting by a metric, then selecting, keeps the horizontal scroll where the user put it.
+        table->sortByColumn(TaskTableModel::PeakExecutionMemory, Qt::DescendingOrder);
+        table->resize(500, 300);
+        QScrollBar* h = table->horizontalScrollBar();
+        h->setValue(h->maximum());
+        const int scrolled = h->value();
+        QVERIFY(scrolled > 0);
+        w.findChild<Navigator*>()->selectTasks({t.get(0, TaskField::TaskId)});
+        const qint64 anyId = m->index(m->rowCount() - 1, 0).data(TaskTableModel::TaskIdRole).toLongLong();
+        w.findChild<Navigator*>()->selectTasks({anyId});
+        QCOMPARE(h->value(), scrolled);
+        table->sortByColumn(TaskTableModel::Duration, Qt::AscendingOrder);  // a header click
+        QCOMPARE(h->value(), scrolled);
+    }
+
+    void executorPeaksNotMeasuredAreDashes() {
+        MainWindow w;
+        QVERIFY(open(w, writeLog("healthy", "healthy.json")));
+        auto* table = child<QTableView>(w, "executorTable");
+        QVERIFY(table && table->model()->rowCount() > 0);
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            const QString rss = table->model()->index(r, ExecutorTableModel::PeakRss).data().toString();
+            QVERIFY2(rss == QStringLiteral("—") || !rss.startsWith(QStringLiteral("0")), qPrintable(rss));
+        }
+    }
+
+    void unitsAndTicksAreRound() {
+        QCOMPARE(QString::fromStdString(formatBytes(int64_t(2034.9 * 1024 * 1024))), QStringLiteral("2.0 GiB"));
+        QCOMPARE(niceTickStep(220'000, 1100), 30'000.0);  // 10 labels at most: 30 s apart
+        QCOMPARE(timeTickLabel(210'000, 30'000), QStringLiteral("3:30"));
+        QCOMPARE(timeTickLabel(1500, 500), QStringLiteral("1.5 s"));
+        QCOMPARE(timeTickLabel(400, 200), QStringLiteral("400 ms"));
+        QCOMPARE(timeTickLabel(3'900'000, 600'000), QStringLiteral("1:05:00"));
+    }
+};
+
+QTEST_MAIN(TaskViewsTest)
+#include "tst_task_views.moc"
