@@ -25,6 +25,9 @@ class ComparisonPanel;
 class DataTableView;
 class Navigator;
 
+// The default file name of an export: the log's name without its extensions.
+QString exportBaseName(const QString& logPath);
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:

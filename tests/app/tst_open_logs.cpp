@@ -4,10 +4,12 @@
 // or a directory on the window opens it.
 #include <QApplication>
 #include <QDropEvent>
+#include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -16,6 +18,7 @@
 #include "TestSupport.h"
 #include "gui/LogChooserDialog.h"
 #include "gui/MainWindow.h"
+#include "gui/ShortcutsDialog.h"
 #include "load/Loader.h"
 #include "load/LogListing.h"
 
@@ -182,6 +185,55 @@ private Q_SLOTS:
         QCOMPARE(w.currentModel()->application.id, std::string("app-dropped"));
         drop(QString::fromStdString(severalLogs().string()));  // a directory of logs: the chooser
         QCOMPARE(chooser.size(), 1);
+    }
+
+    void openRecentHasClearAndExportNamesDropTheExtension() {
+        const QString log = tmp_.filePath(QStringLiteral("nightly.zstd"));
+        test::writeFile(log.toStdString(), gen::frame(Codec::Zstd, gen::generateLogText(gen::makeScenario("healthy"))));
+        MainWindow w;
+        QSignalSpy shown(&w, &MainWindow::modelShown);
+        w.show();
+        w.openLog(log);
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(w.recentFiles().value(0), log);
+        QMenu* recent = nullptr;
+        for (QMenu* m : w.findChildren<QMenu*>())
+            if (m->title() == QStringLiteral("Open &Recent")) recent = m;
+        QVERIFY(recent);
+        QAction* clear = nullptr;
+        for (QAction* a : recent->actions())
+            if (a->text() == QStringLiteral("&Clear recent")) clear = a;
+        QVERIFY(clear);
+        QVERIFY(recent->actions().first()->text().startsWith(QStringLiteral("&1 ")));  // numbered
+        clear->trigger();
+        QVERIFY(w.recentFiles().isEmpty());
+        QVERIFY(!recent->isEnabled());
+        QCOMPARE(exportBaseName(log), QStringLiteral("nightly"));
+        QCOMPARE(exportBaseName(QStringLiteral("/l/app-1.json.inprogress")), QStringLiteral("app-1"));
+        QCOMPARE(exportBaseName(QStringLiteral("/l/eventlog_v2_local-1/")), QStringLiteral("eventlog_v2_local-1"));
+        QCOMPARE(exportBaseName(QStringLiteral("/l/application_1_0001")), QStringLiteral("application_1_0001"));
+    }
+
+    void keyboardShortcutsListsEveryShortcut() {
+        MainWindow w;
+        w.show();
+        QAction* sheet = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&Keyboard shortcuts")) sheet = a;
+        QVERIFY(sheet);
+        sheet->trigger();
+        auto* dialog = w.findChild<ShortcutsDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        QStringList keys;
+        for (int r = 0; r < dialog->table()->rowCount(); ++r) keys << dialog->table()->item(r, 2)->text();
+        int withShortcut = 0;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (!a->shortcut().isEmpty()) {
+                ++withShortcut;
+                QVERIFY2(keys.contains(a->shortcut().toString(QKeySequence::NativeText)), qPrintable(a->text()));
+            }
+        QVERIFY(withShortcut >= 8);  // Open, Open directory, Compare, Export, Reload, Quit, Find...
+        QVERIFY(keys.contains(QStringLiteral("Home")));  // the views' own keys too
     }
 };
 
