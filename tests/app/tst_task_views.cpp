@@ -15,6 +15,7 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/QCustomPlotInclude.h"
+#include "charts/ExecutorMemoryChart.h"
 #include "charts/TaskHistogramView.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
@@ -23,6 +24,7 @@
 #include "text/Format.h"
 #include "timeline/StageTimelineView.h"
 #include "timeline/TimeAxis.h"
+#include "charts/ByteTicks.h"
 
 using namespace stagelight;
 
@@ -209,6 +211,43 @@ private Q_SLOTS:
         }
     }
 
+    void executorMemoryOverTimeWhereLogged() {
+        std::string text = gen::generateLogText(gen::makeScenario("healthy"));
+        {  // without StageExecutorMetrics: no series, and the chart says why
+            MainWindow w;
+            QVERIFY(open(w, writeLog("healthy", "nometrics.json")));
+            auto* chart = child<ExecutorMemoryChart>(w, "executorMemoryChart");
+            QVERIFY(chart);
+            QCOMPARE(chart->seriesCount(), 0);
+            QVERIFY(chart->caption().contains(QStringLiteral("no per-stage executor peaks")));
+        }
+        // Two stages' peaks for executor 1, one for executor 2 (RSS not measured: 0).
+        auto peaks = [](const char* executor, int stage, int64_t heap) {
+            return std::string("{\"Event\":\"SparkListenerStageExecutorMetrics\",\"Executor ID\":\"") +
+                   executor + "\",\"Stage ID\":" + std::to_string(stage) +
+                   ",\"Stage Attempt ID\":0,\"Executor Metrics\":{\"JVMHeapMemory\":" +
+                   std::to_string(heap) + ",\"ProcessTreeJVMRSSMemory\":0}}\n";
+        };
+        const size_t end = text.find("{\"Event\":\"SparkListenerApplicationEnd\"");
+        QVERIFY(end != std::string::npos);
+        text.insert(end, peaks("1", 0, 300 << 20) + peaks("1", 1, 700 << 20) + peaks("2", 1, 500 << 20));
+        const QString log = tmp_.filePath(QStringLiteral("metrics.json"));
+        test::writeFile(log.toStdString(), text);
+        MainWindow w;
+        QVERIFY(open(w, log));
+        const auto heap = executorMemoryOverTime(*w.currentModel(), MemoryMetric::JvmHeap);
+        QCOMPARE(heap.size(), size_t(2));
+        QCOMPARE(heap[0].executorId, std::string("1"));
+        QCOMPARE(heap[0].points.size(), size_t(2));
+        QCOMPARE(heap[0].peak, int64_t(700) << 20);
+        QVERIFY(heap[0].points[0].timeMs <= heap[0].points[1].timeMs);
+        QVERIFY(executorMemoryOverTime(*w.currentModel(), MemoryMetric::ProcessRss).empty());
+        auto* chart = child<ExecutorMemoryChart>(w, "executorMemoryChart");
+        QCOMPARE(chart->seriesCount(), 2);
+        chart->setMetric(MemoryMetric::ProcessRss);
+        QCOMPARE(chart->seriesCount(), 0);
+    }
+
     void unitsAndTicksAreRound() {
         QCOMPARE(QString::fromStdString(formatBytes(int64_t(2034.9 * 1024 * 1024))), QStringLiteral("2.0 GiB"));
         QCOMPARE(niceTickStep(220'000, 1100), 30'000.0);  // 10 labels at most: 30 s apart
@@ -216,6 +255,7 @@ private Q_SLOTS:
         QCOMPARE(timeTickLabel(1500, 500), QStringLiteral("1.5 s"));
         QCOMPARE(timeTickLabel(400, 200), QStringLiteral("400 ms"));
         QCOMPARE(timeTickLabel(3'900'000, 600'000), QStringLiteral("1:05:00"));
+        QCOMPARE(niceByteStep(1817.8 * 1024 * 1024), 512.0 * 1024 * 1024);  // 0, 512 MiB, 1.0 GiB, 1.5 GiB
     }
 };
 

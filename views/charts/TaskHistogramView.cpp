@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include "charts/ByteTicks.h"
 #include "charts/QCustomPlotInclude.h"
 
 #include <algorithm>
@@ -32,8 +33,7 @@ QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double max) {
     const double rough = max / 4;
     double step = 1;
     if (histogramMetricIsBytes(m)) {
-        step = std::exp2(std::ceil(std::log2(std::max(1.0, rough))));
-        if (step / 2 * 5 >= max && step >= 2) step /= 2;  // five ticks rather than two
+        return byteTicker(max);
     } else if (histogramMetricIsCount(m)) {
         const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
         step = magnitude * 10;
