@@ -3,7 +3,9 @@
 // selected task is pointed at in the histogram; the median and max labels never overlap; every
 // task metric is selectable; the task table has Spark's columns, keeps its horizontal scroll and
 // shows "—" for metrics the log does not carry; round ticks.
+#include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
@@ -112,6 +114,24 @@ private Q_SLOTS:
         QCOMPARE(expected.size(), bin.count);
         QCOMPARE(selectedTaskIds(table), expected);
         QCOMPARE(timeline->highlightedTasks(), bin.count);
+        // Right on the median line (a dashed marker drawn over the bars): the bar still takes it.
+        int medianBin = -1;
+        for (size_t i = 0; i < h.bins.size(); ++i)
+            if (h.median >= h.bins[i].from && h.median < h.bins[i].to) medianBin = int(i);
+        QVERIFY(medianBin >= 0 && h.bins[size_t(medianBin)].count > 0);
+        int other = int(h.bins.size()) - 1;  // first another bar, so the next click changes it
+        while (other >= 0 && (other == medianBin || h.bins[size_t(other)].count == 0)) --other;
+        QVERIFY(other >= 0);
+        QTest::mouseClick(view->plot(), Qt::LeftButton, {},
+                          QPoint(int(view->plot()->xAxis->coordToPixel((h.bins[size_t(other)].from + h.bins[size_t(other)].to) / 2)),
+                                 int(view->plot()->yAxis->coordToPixel(0.5))));
+        QCOMPARE(selectedTaskIds(table).size(), h.bins[size_t(other)].count);
+        const HistogramBin& mb = h.bins[size_t(medianBin)];
+        const double centre = (mb.from + mb.to) / 2, half = (mb.to - mb.from) * 0.4;  // on the bar
+        const QPoint onLine(int(view->plot()->xAxis->coordToPixel(std::clamp(h.median, centre - half, centre + half))),
+                            int(view->plot()->yAxis->coordToPixel(0.5)));
+        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, onLine);
+        QCOMPARE(selectedTaskIds(table).size(), h.bins[size_t(medianBin)].count);
     }
 
     void theSelectedTaskIsMarkedInTheHistogram() {
@@ -246,6 +266,53 @@ private Q_SLOTS:
         QCOMPARE(chart->seriesCount(), 2);
         chart->setMetric(MemoryMetric::ProcessRss);
         QCOMPARE(chart->seriesCount(), 0);
+    }
+
+    // Real logs at both supported sizes, a histogram bar clicked: the window, the histogram and
+    // the task table saved under the build directory for people to look at.
+    void screenshotsOfRealLogs() {
+        STAGELIGHT_REQUIRE_SHARED();
+        const std::filesystem::path logs = test::sharedDir() / "eventlogs";
+        const std::filesystem::path out = test::binaryDir() / "screenshots-task-views";
+        std::filesystem::create_directories(out);
+        const std::pair<const char*, const char*> runs[] = {
+            {"nds_q66", "NVIDIA__spark-rapids-tools/spark-events-profiling/nds_q66_gpu.zstd"},
+            {"fail", "NVIDIA__spark-rapids-tools/spark-events-profiling/tasks_executors_fail_compressed_eventlog.zstd"},
+            {"sparklint", "groupon__sparklint/spark_summit_euro_2016/event_logs/application_1472176676028_407508_1"}};
+        for (const auto& [name, file] : runs)
+            for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+                MainWindow w;
+                QSignalSpy analysed(&w, &MainWindow::analysisShown);
+                w.show();
+                w.resize(size);
+                w.openLog(QString::fromStdString((logs / file).string()));
+                QVERIFY(analysed.wait(60000));
+                // The stage with the most tasks.
+                const ModelPtr m = w.currentModel();
+                size_t most = 0;
+                for (size_t i = 0; i < m->stages.size(); ++i)
+                    if (m->derived.stageRows.rows(i).size() > m->derived.stageRows.rows(most).size()) most = i;
+                w.findChild<Navigator*>()->showStage({m->stages[most].stageId, m->stages[most].attemptId});
+                child<QDockWidget>(w, "tasksDock")->raise();
+                auto* view = child<TaskHistogramView>(w, "stageHistogram");
+                view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+                const Histogram& h = view->histogram();
+                QVERIFY(h.tasks > 0);
+                size_t fullest = 0;
+                for (size_t i = 0; i < h.bins.size(); ++i)
+                    if (h.bins[i].count > h.bins[fullest].count) fullest = i;
+                const HistogramBin bin = h.bins[fullest];
+                const QPoint at(int(view->plot()->xAxis->coordToPixel((bin.from + bin.to) / 2)),
+                                int(view->plot()->yAxis->coordToPixel(double(bin.count) / 2)));
+                QTest::mouseClick(view->plot(), Qt::LeftButton, {}, at);
+                QCOMPARE(size_t(child<QTableView>(w, "taskTable")->selectionModel()->selectedRows().size()), bin.count);
+                QApplication::processEvents();
+                const QString base = QString::fromStdString((out / name).string()) +
+                                     QStringLiteral("-%1x%2-").arg(size.width()).arg(size.height());
+                QVERIFY(w.grab().save(base + QStringLiteral("window.png")));
+                QVERIFY(child<QDockWidget>(w, "histogramDock")->grab().save(base + QStringLiteral("histogram.png")));
+                QVERIFY(child<QDockWidget>(w, "tasksDock")->grab().save(base + QStringLiteral("tasks.png")));
+            }
     }
 
     void unitsAndTicksAreRound() {

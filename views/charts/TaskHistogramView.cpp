@@ -81,6 +81,9 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
     highlightBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     highlightBars_->setBrush(QColor(0xd6, 0x45, 0x3d));
     highlightBars_->setPen(Qt::NoPen);
+    // Only the bars take clicks: an outlier overlay, a marker line or a label on top of a bar
+    // would otherwise swallow the click (QCustomPlot gives it to the topmost selectable layer).
+    highlightBars_->setSelectable(QCP::stNone);
     bars_->setPen(Qt::NoPen);
     bars_->setSelectable(QCP::stSingleData);
     plot_->setInteractions(QCP::iSelectPlottables);
@@ -301,6 +304,7 @@ void TaskHistogramView::redraw() {
                 arrow->setClipToAxisRect(false);
                 break;
             }
+    for (int i = 0; i < plot_->itemCount(); ++i) plot_->item(i)->setSelectable(false);
     caption_->setText(h.tasks == 0
                           ? tr("No finished tasks")
                           : tr("%1 tasks · %2").arg(h.tasks).arg(bytes ? tr("bytes") : tr("time")));
