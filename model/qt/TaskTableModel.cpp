@@ -16,9 +16,18 @@ void TaskTableModel::setStage(ModelPtr model, size_t stageIndex) {
     beginResetModel();
     model_ = std::move(model);
     rows_.clear();
+    cpuLogged_ = true;
     if (model_ && stageIndex < model_->stages.size()) {
         const auto rows = model_->derived.stageRows.rows(stageIndex);  // in task-id order
         rows_.assign(rows.begin(), rows.end());
+        // Logs before Spark 2.1 have no Executor CPU Time: 0 CPU beside a non-zero run time
+        // means the log does not carry it ("—"), not that the tasks used no CPU.
+        bool ran = false, cpu = false;
+        for (uint32_t r : rows_) {
+            ran = ran || model_->tasks.get(r, TaskField::ExecutorRunTime) > 0;
+            cpu = cpu || model_->tasks.get(r, TaskField::ExecutorCpuTime) > 0;
+        }
+        cpuLogged_ = cpu || !ran;
     }
     endResetModel();
 }
@@ -137,6 +146,8 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
     const bool metrics = t.hasFlag(r, kHasMetrics);
     // Values that exist only when the TaskEnd carried metrics; the others always.
     const bool needsMetrics = column >= Deserialization && column <= SpillDisk;
+    if (column == CpuTime && !cpuLogged_ && (role == Qt::DisplayRole || role == SortRole))
+        return role == SortRole ? QVariant(qlonglong(-1)) : QVariant(QStringLiteral("—"));
     auto number = [&]() -> qlonglong {
         switch (column) {
             case TaskId: return get(TaskField::TaskId);

@@ -62,6 +62,7 @@ public:
 private:
     ModelPtr model_;
     std::vector<uint32_t> rows_;  // task table rows, in task id order
+    bool cpuLogged_ = true;       // the stage's tasks carry Executor CPU Time
 };
 
 }  // namespace stagelight

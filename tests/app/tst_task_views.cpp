@@ -220,6 +220,22 @@ private Q_SLOTS:
         QCOMPARE(h->value(), scrolled);
     }
 
+    void aMetricOlderLogsLackIsADash() {
+        // Spark before 2.1 logs no Executor CPU Time: "—", not "0 ms".
+        std::string text = gen::generateLogText(gen::makeScenario("healthy"));
+        for (size_t at; (at = text.find("\"Executor CPU Time\":")) != std::string::npos;)
+            text.erase(at, text.find(',', at) + 1 - at);
+        const QString log = tmp_.filePath(QStringLiteral("nocpu.json"));
+        test::writeFile(log.toStdString(), text);
+        MainWindow w;
+        QVERIFY(open(w, log));
+        w.findChild<Navigator*>()->showStage(stageWithTasks(w.currentModel(), 4));
+        QAbstractItemModel* m = child<QTableView>(w, "taskTable")->model();
+        QVERIFY(m->rowCount() > 0);
+        QCOMPARE(m->index(0, TaskTableModel::CpuTime).data().toString(), QStringLiteral("—"));
+        QVERIFY(m->index(0, TaskTableModel::RunTime).data().toString() != QStringLiteral("—"));
+    }
+
     void executorPeaksNotMeasuredAreDashes() {
         MainWindow w;
         QVERIFY(open(w, writeLog("healthy", "healthy.json")));
