@@ -3,6 +3,8 @@
 // a file without Spark events is an error, not an empty "(unnamed)" application; dropping a file
 // or a directory on the window opens it.
 #include <QApplication>
+
+#include <algorithm>
 #include <QDropEvent>
 #include <QMenu>
 #include <QMimeData>
@@ -78,6 +80,26 @@ private Q_SLOTS:
         QVERIFY(merged.error.find("app-b.zstd") != std::string::npos);
         const std::string text = logListingText(logs);
         QVERIFY(text.find("app-a") != std::string::npos && text.find("in progress") != std::string::npos);
+    }
+
+    void realDirectoriesOfLogsAreListed() {
+        STAGELIGHT_REQUIRE_SHARED();
+        // The review's case: 15 logs, two named eventlog-gpu-*.zstd, once merged as "Databricks".
+        const fs::path dir = test::sharedDir() / "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling";
+        QVERIFY(isDirectoryOfLogs(dir));
+        const auto logs = listEventLogs(dir);
+        QCOMPARE(logs.size(), size_t(15));
+        for (const LogSummary& l : logs) {
+            QVERIFY2(!l.appId.empty() && l.startMs > 0, l.path.c_str());
+            QCOMPARE(l.status(), std::string("completed"));
+        }
+        const auto nds = std::find_if(logs.begin(), logs.end(), [](const LogSummary& l) {
+            return l.path.filename() == "nds_q66_gpu.zstd";
+        });
+        QVERIFY(nds != logs.end());
+        QCOMPARE(nds->appId, std::string("application_1701368813061_0008"));
+        QCOMPARE(nds->appName, std::string("NDS - Power Run"));
+        QVERIFY(isDirectoryOfLogs(test::sharedDir() / "eventlogs/apache__spark/core/spark-events"));
     }
 
     void databricksAndRollingDirectoriesStayOneApplication() {

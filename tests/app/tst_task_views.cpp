@@ -143,6 +143,9 @@ private Q_SLOTS:
         QVERIFY(!hasItem(view->plot(), QStringLiteral("selectedTaskMarker")));
         table->setCurrentIndex(table->model()->index(5, TaskTableModel::Duration));
         QVERIFY(hasItem(view->plot(), QStringLiteral("selectedTaskMarker")));
+        const auto shots = test::binaryDir() / "screenshots-task-views";
+        std::filesystem::create_directories(shots);
+        QVERIFY(view->grab().save(QString::fromStdString((shots / "selected-task.png").string())));
         QCOMPARE(child<StageTimelineView>(w, "stageTimeline")->highlightedTasks(), size_t(1));
         QCOMPARE(table->selectionModel()->selectedRows().size(), 1);  // not re-selected
     }

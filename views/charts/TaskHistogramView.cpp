@@ -307,7 +307,11 @@ void TaskHistogramView::redraw() {
     for (int i = 0; i < plot_->itemCount(); ++i) plot_->item(i)->setSelectable(false);
     caption_->setText(h.tasks == 0
                           ? tr("No finished tasks")
-                          : tr("%1 tasks · %2").arg(h.tasks).arg(bytes ? tr("bytes") : tr("time")));
+                          : tr("%1 tasks · %2")
+                                .arg(h.tasks)
+                                .arg(bytes ? tr("bytes")
+                                           : histogramMetricIsCount(h.metric) ? tr("records")
+                                                                              : tr("time")));
     plot_->replot();
 }
 
