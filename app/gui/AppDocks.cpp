@@ -1,13 +1,14 @@
 #include "gui/AppDocks.h"
 
+#include <QApplication>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 
 #include <utility>
 
+#include "diagnosis/DiagnosisView.h"
 #include "gui/DockLayout.h"
 #include "gui/Navigator.h"
-#include "qt/FindingsModel.h"
 #include "qt/GapsModel.h"
 #include "qt/JobTableModel.h"
 #include "qt/LoadSession.h"
@@ -21,11 +22,15 @@ namespace stagelight {
 
 StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     : QWidget(parent), model_(new StageTableModel(this)), table_(new DataTableView(this)) {
+    setWindowTitle(tr("Stages"));
     table_->setObjectName(QStringLiteral("stageTable"));
     table_->setSourceModel(model_);
     table_->sortByColumn(StageTableModel::Duration, Qt::DescendingOrder);
     table_->setItemDelegateForColumn(
         StageTableModel::Share, new ShareBarDelegate(StageTableModel::ShareRole, table_));
+    table_->setFilterFields({{QStringLiteral("stage"), StageTableModel::Stage},
+                             {QStringLiteral("job"), StageTableModel::Job},
+                             {QStringLiteral("sql"), StageTableModel::Sql}});
     tightLayout(this)->addWidget(table_);
     connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
         model_->setModel(model);
@@ -35,7 +40,8 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     // Selecting a stage by hand is navigation too.
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, session, navigator](const QModelIndex& current) {
-                if (navigating_ || !current.isValid()) return;
+                // Typing a filter narrows the list; it never chooses another stage.
+                if (navigating_ || table_->isFiltering() || !current.isValid()) return;
                 const QModelIndex source = table_->sourceIndex(current);
                 const size_t index =
                     size_t(model_->data(source, StageTableModel::StageIndexRole).toULongLong());
@@ -53,7 +59,7 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     });
 }
 
-JobsDock::JobsDock(LoadSession* session, QWidget* parent) : QWidget(parent) {
+JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent) : QWidget(parent) {
     setWindowTitle(tr("Jobs"));
     auto* jobs = new JobTableModel(this);
     auto* table = new DataTableView(this);
@@ -62,6 +68,13 @@ JobsDock::JobsDock(LoadSession* session, QWidget* parent) : QWidget(parent) {
     table->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
+    const auto show = [table, navigator](const QModelIndex& i) {
+        if (!i.isValid() || table->isFiltering()) return;
+        navigator->showJob(
+            qint32(i.siblingAtColumn(JobTableModel::Job).data(Qt::UserRole).toInt()));
+    };
+    connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, show);
+    connect(table, &QAbstractItemView::clicked, this, show);
 }
 
 WarningsDock::WarningsDock(LoadSession* session, QWidget* parent) : QWidget(parent) {
@@ -89,33 +102,28 @@ GapsDock::GapsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
     connect(table_, &QAbstractItemView::clicked, table_, &QAbstractItemView::activated);
 }
 
-AlertsDock::AlertsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
-    : QWidget(parent), model_(new FindingsModel(this)), table_(new DataTableView(this)) {
-    setWindowTitle(tr("Alerts"));
-    table_->setObjectName(QStringLiteral("alertTable"));
-    table_->setSourceModel(model_);
-    table_->setItemDelegateForColumn(
-        FindingsModel::Severity, new SeverityDelegate(FindingsModel::SeverityRole, table_));
-    // A filter over the findings' text (severity, title, rule) above the table.
-    auto* filter = new QLineEdit(this);
-    filter->setPlaceholderText(tr("Filter alerts (e.g. critical, skew, stage 3)"));
-    filter->setClearButtonEnabled(true);
-    filter->setObjectName(QStringLiteral("alertFilter"));
-    auto* layout = tightLayout(this);
-    layout->addWidget(filter);
-    layout->addWidget(table_, 1);
-    connect(filter, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
-    connect(session, &LoadSession::cleared, this, [this] { model_->setAnalysis(nullptr); });
+DiagnosisPanel::DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
+    : QWidget(parent), view_(new DiagnosisView(this)) {
+    setWindowTitle(tr("Diagnosis"));
+    tightLayout(this)->addWidget(view_);
+    connect(session, &LoadSession::cleared, this, [this] { view_->setAnalysis(nullptr); });
     connect(session, &LoadSession::analysisAvailable, this,
             [this](const ModelPtr&, const AnalysisPtr& analysis) {
-                model_->setAnalysis(analysis);
-                table_->sortByColumn(FindingsModel::Cost, Qt::DescendingOrder);
+                view_->setAnalysis(analysis);
+                // The arrow keys walk the findings at once, unless the user is typing somewhere.
+                if (!qobject_cast<QLineEdit*>(QApplication::focusWidget()))
+                    view_->findingsTable()->setFocus();
             });
-    connect(table_, &QAbstractItemView::activated, this, [this, navigator](const QModelIndex& i) {
-        if (const Finding* f = model_->finding(table_->sourceIndex(i).row()))
-            navigator->showFinding(*f);
+    connect(view_, &DiagnosisView::findingChosen, this, [session, navigator](int index) {
+        const AnalysisPtr& a = session->analysis();
+        if (a && index >= 0 && size_t(index) < a->findings.size())
+            navigator->showFinding(a->findings[size_t(index)]);
     });
-    connect(table_, &QAbstractItemView::clicked, table_, &QAbstractItemView::activated);
+    connect(view_, &DiagnosisView::sliceChosen, this, [session, navigator](qsizetype index) {
+        const AnalysisPtr& a = session->analysis();
+        if (a && index >= 0 && size_t(index) < a->time.slices.size())
+            navigator->showSlice(a->time.slices[size_t(index)]);
+    });
 }
 
 AppTimelineDock::AppTimelineDock(LoadSession* session, Navigator* navigator, QWidget* parent)

@@ -12,7 +12,7 @@ namespace stagelight {
 
 class AppTimelineView;
 class DataTableView;
-class FindingsModel;
+class DiagnosisView;
 class GapsModel;
 class LoadSession;
 class Navigator;
@@ -32,10 +32,11 @@ private:
     bool navigating_ = false;  // selecting a row the Navigator asked for
 };
 
+// Choosing a job (mouse or keyboard) lists its stages and shows its span.
 class JobsDock : public QWidget {
     Q_OBJECT
 public:
-    JobsDock(LoadSession* session, QWidget* parent);
+    JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent);
 };
 
 class WarningsDock : public QWidget {
@@ -55,16 +56,17 @@ private:
     DataTableView* table_;
 };
 
-// The findings, most expensive first, with a filter over their text; choosing one shows its
-// evidence everywhere.
-class AlertsDock : public QWidget {
+// The Diagnosis view (the landing page) on the session: choosing a finding, by mouse or
+// keyboard, shows its evidence everywhere; choosing a slice of the wall-clock bar shows its
+// stage and window.
+class DiagnosisPanel : public QWidget {
     Q_OBJECT
 public:
-    AlertsDock(LoadSession* session, Navigator* navigator, QWidget* parent);
+    DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidget* parent);
+    DiagnosisView* view() const { return view_; }
 
 private:
-    FindingsModel* model_;
-    DataTableView* table_;
+    DiagnosisView* view_;
 };
 
 // Jobs and stages on one time axis; marks the stage on screen, zooms to application-level

@@ -1,6 +1,11 @@
 #include "gui/DetailPanels.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTextDocument>
+#include <QToolButton>
 #include <QFontDatabase>
 
 #include <QLineEdit>
@@ -64,23 +69,68 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
       table_(new DataTableView(this)),
       graph_(new PlanGraphView(this)),
       plan_(new QPlainTextEdit(this)),
-      which_(new QComboBox(this)) {
+      which_(new QComboBox(this)),
+      find_(new QLineEdit(this)),
+      findCount_(new QLabel(this)),
+      changes_(new QLabel(this)),
+      details_(new QPlainTextEdit(this)) {
     table_->setSourceModel(model_);
     table_->sortByColumn(SqlExecutionModel::Id, Qt::AscendingOrder);
     plan_->setReadOnly(true);
     plan_->setLineWrapMode(QPlainTextEdit::NoWrap);
     plan_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     plan_->setPlaceholderText(tr("The physical plan of the selected query"));
-    which_->addItem(tr("Final plan"));
-    which_->addItem(tr("Initial plan"));
     which_->setEnabled(false);
+    which_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    which_->setToolTip(tr("Adaptive query execution: each version of the plan"));
+    auto* prevVersion = new QToolButton(this);
+    auto* nextVersion = new QToolButton(this);
+    prevVersion->setArrowType(Qt::LeftArrow);
+    nextVersion->setArrowType(Qt::RightArrow);
+    prevVersion->setToolTip(tr("The previous version of the adaptive plan"));
+    nextVersion->setToolTip(tr("The next version of the adaptive plan"));
+    changes_->setTextFormat(Qt::PlainText);  // operator names come from the log
+    changes_->setWordWrap(true);
+    changes_->hide();
+    find_->setObjectName(QStringLiteral("planFind"));
+    find_->setPlaceholderText(tr("Find in plan (Ctrl+F)"));
+    find_->setClearButtonEnabled(true);
+    auto* prevMatch = new QToolButton(this);
+    auto* nextMatch = new QToolButton(this);
+    prevMatch->setArrowType(Qt::UpArrow);
+    nextMatch->setArrowType(Qt::DownArrow);
+    prevMatch->setToolTip(tr("Previous match (Shift+Enter)"));
+    nextMatch->setToolTip(tr("Next match (Enter)"));
+    details_->setReadOnly(true);
+    details_->setPlaceholderText(tr("Click an operator for its metrics and details"));
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(2, 2, 2, 2);
+    bar->addWidget(find_, 1);
+    bar->addWidget(prevMatch);
+    bar->addWidget(nextMatch);
+    bar->addWidget(findCount_);
+    bar->addSpacing(12);
+    bar->addWidget(prevVersion);
+    bar->addWidget(which_);
+    bar->addWidget(nextVersion);
     auto* tabs = new QTabWidget(this);
-    tabs->addTab(graph_, tr("Plan graph"));
+    auto* graphSplit = new QSplitter(Qt::Horizontal, this);
+    graphSplit->addWidget(graph_);
+    graphSplit->addWidget(details_);
+    graphSplit->setStretchFactor(0, 1);
+    graphSplit->setSizes({800, 240});
+    tabs->addTab(graphSplit, tr("Plan graph"));
     tabs->addTab(plan_, tr("Plan text"));
-    tabs->setCornerWidget(which_, Qt::TopRightCorner);
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->setSpacing(0);
+    rightLayout->addLayout(bar);
+    rightLayout->addWidget(changes_);
+    rightLayout->addWidget(tabs, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(table_);
-    split->addWidget(tabs);
+    split->addWidget(right);
     split->setStretchFactor(1, 1);
     tightLayout(this)->addWidget(split);
     setWindowTitle(tr("SQL"));
@@ -91,54 +141,162 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     connect(navigator, &Navigator::cleared, this, [this] { graph_->highlightNode(-1); });
     connect(graph_, &PlanGraphView::stageRequested, navigator,
             [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
+    connect(graph_, &PlanGraphView::nodeSelected, this,
+            [this](int node) { details_->setPlainText(graph_->nodeDetails(node)); });
+    connect(graph_, &PlanGraphView::laidOut, this, [this] {
+        if (!find_->text().isEmpty()) findInPlan(find_->text());  // the new layout's items
+    });
     auto show = [this](const QModelIndex& index) {
         const SqlExecution* q = model_->execution(table_->sourceIndex(index).row());
         execution_ = q ? q->id : -1;
+        which_->setCurrentIndex(-1);  // a new query opens on its final plan
         showPlan();
     };
     connect(table_, &QAbstractItemView::clicked, this, show);
     connect(table_, &QAbstractItemView::activated, this, show);
-    connect(which_, &QComboBox::currentIndexChanged, this, [this] { showPlan(); });
+    connect(which_, &QComboBox::activated, this, [this](int v) { showPlanVersion(v); });
+    connect(prevVersion, &QToolButton::clicked, this,
+            [this] { showPlanVersion(std::max(0, which_->currentIndex() - 1)); });
+    connect(nextVersion, &QToolButton::clicked, this, [this] {
+        showPlanVersion(std::min(planVersionCount() - 1, which_->currentIndex() + 1));
+    });
+    connect(find_, &QLineEdit::textChanged, this, [this](const QString& t) { findInPlan(t); });
+    connect(find_, &QLineEdit::returnPressed, this, [this] {
+        findNext(QApplication::keyboardModifiers() & Qt::ShiftModifier ? -1 : 1);
+    });
+    connect(prevMatch, &QToolButton::clicked, this, [this] { findNext(-1); });
+    connect(nextMatch, &QToolButton::clicked, this, [this] { findNext(1); });
 }
 
 void SqlPanel::showPlan() {
     const SqlExecution* q = snapshot_ ? snapshot_->sqlExecution(execution_) : nullptr;
-    const bool adaptive = q && !q->initialPlan.nodes.empty();
-    which_->setEnabled(adaptive);
-    which_->setToolTip(adaptive ? tr("Adaptive query execution changed this plan %1: "
-                                     "the final plan ran; the initial one was planned first")
-                                      .arg(QString::fromStdString(countText(q->planUpdates, "time", "times")))
-                                : tr("Adaptive query execution did not change this plan"));
-    const bool initial = adaptive && which_->currentIndex() == 1;
-    const SqlPlan* plan = q ? (initial ? &q->initialPlan : &q->plan) : nullptr;
+    versions_ = q ? planVersions(*q, PlanMetricTable(*snapshot_, *q)) : std::vector<PlanVersionInfo>{};
+    const int version = which_->currentIndex() >= 0 && which_->currentIndex() < planVersionCount()
+                            ? which_->currentIndex()
+                            : planVersionCount() - 1;
+    {
+        const QSignalBlocker block(which_);
+        which_->clear();
+        for (const PlanVersionInfo& v : versions_) which_->addItem(QString::fromStdString(v.title));
+        which_->setCurrentIndex(version);
+    }
+    which_->setEnabled(planVersionCount() > 1);
+    const SqlPlan* plan = version >= 0 ? versions_[size_t(version)].plan : nullptr;
     plan_->setPlainText(plan ? QString::fromStdString(plan->physicalPlanDescription.empty()
                                                           ? q->details
                                                           : plan->physicalPlanDescription)
                              : QString());
-    graph_->setExecution(snapshot_, execution_,
-                         initial ? PlanGraphView::Which::Initial : PlanGraphView::Which::Final);
+    QString changes;
+    if (version > 0) {
+        const auto& c = versions_[size_t(version)].changes;
+        changes = QString::fromStdString(versions_[size_t(version)].title) + QStringLiteral(": ");
+        changes += c.empty() ? tr("no join, partition or query-stage change (statistics only)")
+                             : QString();
+        for (size_t i = 0; i < c.size(); ++i)
+            changes += (i ? QStringLiteral("; ") : QString()) + QString::fromStdString(c[i]);
+    }
+    changes_->setText(changes);
+    changes_->setVisible(!changes.isEmpty());
+    details_->clear();
+    graph_->setPlan(snapshot_, execution_, plan);
 }
 
-void SqlPanel::showInitialPlan(bool initial) {
-    which_->setCurrentIndex(initial ? 1 : 0);
+QStringList SqlPanel::planVersionTitles() const {
+    QStringList out;
+    for (const PlanVersionInfo& v : versions_) out << QString::fromStdString(v.title);
+    return out;
+}
+
+QString SqlPanel::planChangesText() const {
+    return changes_->text();
+}
+
+void SqlPanel::showPlanVersion(int version) {
+    if (version < 0 || version >= planVersionCount()) return;
+    which_->setCurrentIndex(version);
     showPlan();
 }
 
+void SqlPanel::showInitialPlan(bool initial) {
+    showPlanVersion(initial ? 0 : planVersionCount() - 1);
+}
+
 bool SqlPanel::initialPlanAvailable() const {
-    return which_->isEnabled();
+    return planVersionCount() > 1;
+}
+
+int SqlPanel::findInPlan(const QString& text) {
+    if (find_->text() != text) {
+        const QSignalBlocker block(find_);
+        find_->setText(text);
+    }
+    const int n = graph_->setSearch(text);
+    // The plan text: every occurrence marked, the first one current.
+    QList<QTextEdit::ExtraSelection> marks;
+    int inText = 0;
+    if (!text.trimmed().isEmpty()) {
+        QTextCharFormat f;
+        f.setBackground(QColor(255, 220, 80, 160));
+        QTextCursor c(plan_->document());
+        while (!(c = plan_->document()->find(text.trimmed(), c)).isNull()) {
+            marks.push_back({c, f});
+            ++inText;
+        }
+    }
+    plan_->setExtraSelections(marks);
+    findInText(true, false);
+    findCount_->setText(text.trimmed().isEmpty() ? QString()
+                        : tr("%1 · %2 in text").arg(findStatus()).arg(inText));
+    if (n > 0 && graph_->currentMatch() >= 0)
+        details_->setPlainText(graph_->nodeDetails(graph_->matches()[size_t(graph_->currentMatch())]));
+    return n;
+}
+
+void SqlPanel::findInText(bool fromStart, bool backwards) {
+    const QString t = find_->text().trimmed();
+    if (t.isEmpty()) return;
+    if (fromStart) plan_->moveCursor(QTextCursor::Start);
+    QTextDocument::FindFlags flags;
+    if (backwards) flags |= QTextDocument::FindBackward;
+    if (!plan_->find(t, flags)) {  // wrap around
+        plan_->moveCursor(backwards ? QTextCursor::End : QTextCursor::Start);
+        plan_->find(t, flags);
+    }
+}
+
+void SqlPanel::findNext(int step) {
+    if (graph_->matches().empty() && find_->text().trimmed().isEmpty()) return;
+    graph_->showMatch(graph_->currentMatch() + step);
+    findInText(false, step < 0);
+    if (graph_->currentMatch() >= 0)
+        details_->setPlainText(graph_->nodeDetails(graph_->matches()[size_t(graph_->currentMatch())]));
+    const QString inText = findCount_->text().section(QStringLiteral(" · "), 1);
+    findCount_->setText(findStatus() + (inText.isEmpty() ? QString() : QStringLiteral(" · ") + inText));
+}
+
+QString SqlPanel::findStatus() const {
+    const int n = int(graph_->matches().size());
+    if (n == 0) return tr("no operator matches");
+    return tr("%1 of %2 operators").arg(graph_->currentMatch() + 1).arg(n);
+}
+
+QString SqlPanel::selectedOperatorDetails() const {
+    return details_->toPlainText();
 }
 
 void SqlPanel::setModel(ModelPtr model) {
     snapshot_ = model;
     execution_ = -1;
+    versions_.clear();
     model_->setModel(std::move(model));
     plan_->clear();
+    details_->clear();
+    changes_->hide();
     graph_->setExecution(nullptr, -1);
 }
 
 void SqlPanel::showNode(int64_t executionId, int64_t nodeId) {
-    which_->setCurrentIndex(0);  // findings name nodes of the final plan
-    showExecution(executionId);
+    showExecution(executionId);  // findings name nodes of the final plan, where it opens
     graph_->highlightNode(nodeId);
 }
 

@@ -6,8 +6,10 @@
 
 #include <QWidget>
 
+#include "figures/PlanChanges.h"
 #include "qt/MetaTypes.h"
 
+class QLabel;
 class QLineEdit;
 class QComboBox;
 class QPlainTextEdit;
@@ -52,10 +54,21 @@ public:
     // Adaptive execution: show the initial plan instead of the final one (when AQE changed it).
     void showInitialPlan(bool initial);
     bool initialPlanAvailable() const;
+    // Every version of an adaptive plan: the initial one, then one per AdaptiveExecutionUpdate.
+    int planVersionCount() const { return int(versions_.size()); }
+    QStringList planVersionTitles() const;
+    void showPlanVersion(int version);
+    QString planChangesText() const;  // what the shown version changed
+    // Find in the plan graph and the plan text: the number of operators that match.
+    int findInPlan(const QString& text);
+    void findNext(int step);  // +1 next, -1 previous
+    QString findStatus() const;
+    QString selectedOperatorDetails() const;
 
 private:
     void setModel(ModelPtr model);
     void showPlan();
+    void findInText(bool fromStart, bool backwards);
     ModelPtr snapshot_;
     int64_t execution_ = -1;
     SqlExecutionModel* model_;
@@ -63,6 +76,11 @@ private:
     PlanGraphView* graph_;
     QPlainTextEdit* plan_;
     QComboBox* which_;
+    QLineEdit* find_;
+    QLabel* findCount_;
+    QLabel* changes_;
+    QPlainTextEdit* details_;
+    std::vector<PlanVersionInfo> versions_;
 };
 
 class CachePanel : public QWidget {

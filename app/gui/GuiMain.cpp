@@ -1,6 +1,6 @@
 // The desktop application: opens the log given on the command line, or the bundled demo log.
 // `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
-// headless and in tests).
+// headless and in tests); `--size WxH` opens the window at that size (at most the screen's).
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
@@ -34,21 +34,22 @@ int runGui(int argc, char** argv) {
         icon.addFile(QStringLiteral(":/icons/%1x%1/org.stagelight.Stagelight.png").arg(size));
     QApplication::setWindowIcon(
         QIcon::fromTheme(QStringLiteral("org.stagelight.Stagelight"), icon));
-    QString screenshot, size;
+    QString screenshot;
+    QSize size;
     QStringList logs;  // LOG, or BASELINE TRIAL to compare two runs
     const QStringList args = QApplication::arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size())
             screenshot = args[++i];
-        else if (args[i] == QLatin1String("--size") && i + 1 < args.size())
-            size = args[++i];  // WxH: the window at a screen size to look at
-        else
+        else if (args[i] == QLatin1String("--size") && i + 1 < args.size()) {
+            const QStringList wh = args[++i].split(QLatin1Char('x'));
+            if (wh.size() == 2) size = QSize(wh[0].toInt(), wh[1].toInt());
+        } else
             logs.push_back(args[i]);
     }
     if (logs.isEmpty()) logs.push_back(demoLogPath());
     stagelight::MainWindow window;
-    if (const QStringList wh = size.split(QLatin1Char('x')); wh.size() == 2)
-        window.resize(wh[0].toInt(), wh[1].toInt());
+    if (size.isValid()) window.fitToScreen(size);
     if (!screenshot.isEmpty()) {
         // A directory of several logs shows the chooser instead: that is what is on screen.
         QObject::connect(&window, &stagelight::MainWindow::logChooserShown, &window,

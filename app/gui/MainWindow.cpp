@@ -3,17 +3,21 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
 
+#include "diagnosis/DiagnosisView.h"
 #include "gui/AppDocks.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
@@ -41,22 +45,22 @@ MainWindow::MainWindow(QWidget* parent)
     session_->setObjectName(QStringLiteral("session"));
     baselineSession_->setObjectName(QStringLiteral("baselineSession"));
     setAcceptDrops(true);
-    auto* stages = new StageTablePanel(session_, navigator_, this);
-    stageView_ = stages->table();
-    auto* central = new QSplitter(Qt::Vertical, this);
-    central->addWidget(new OverviewPanel(session_, this));
-    central->addWidget(stages);
-    central->setStretchFactor(1, 1);
-    setCentralWidget(central);
+    // The answer first: the Diagnosis view is the landing page and the largest area; the docks
+    // around it are its evidence.
+    setCentralWidget(new DiagnosisPanel(session_, navigator_, this));
 
     createActions();
     createDocks();
     createMenus();
-    // The shipped layout, then the user's last one.
-    defaultLayout_ = saveState();
+    // The shipped layout at a size that fits the screen, then the user's last one (clamped to
+    // the screen: a layout saved on a bigger monitor must not push the window off this one).
+    fitToScreen(QSize(1400, 900));
+    defaultLayout_ = saveState(kLayoutVersion);
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/layout")).toByteArray());
+    // A layout saved by a version with other docks is not applied (the default shows instead).
+    restoreState(settings.value(QStringLiteral("window/layout")).toByteArray(), kLayoutVersion);
+    fitToScreen(size());
     // The rules last chosen in Analysis > Rules (a file from an older version may not parse:
     // the defaults apply then).
     RuleConfig rules;
@@ -73,7 +77,8 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(cancel_);
     progress_->setVisible(false);
     cancel_->setVisible(false);
-    progress_->setMaximumWidth(220);
+    progress_->setMinimumWidth(200);
+    progress_->setMaximumWidth(340);
 
     connect(baselineSession_, &LoadSession::analysisAvailable, this,
             [this](ModelPtr model, AnalysisPtr analysis) {
@@ -111,7 +116,29 @@ MainWindow::MainWindow(QWidget* parent)
         status_->setText(tr("Loading cancelled"));
     });
     connect(filter_, &QLineEdit::textChanged, stageView_, &DataTableView::setFilterText);
-    resize(1400, 860);
+}
+
+void MainWindow::fitToScreen(QSize wanted) {
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QSize avail = s ? s->availableGeometry().size() : QSize(1366, 768);
+    resize(wanted.boundedTo(avail));
+    applyDefaultDockSizes();
+}
+
+void MainWindow::applyDefaultDockSizes() {
+    // Proportions, so both supported sizes read well: the Diagnosis view keeps about 60 % of
+    // the height, the evidence below it the rest; the side columns a quarter of the width each.
+    const int w = width(), h = height();
+    const auto d = [this](const char* name) {
+        return findChild<QDockWidget*>(QString::fromLatin1(name));
+    };
+    if (!d("timelineDock")) return;
+    resizeDocks({d("timelineDock")}, {int(h * 0.38)}, Qt::Vertical);
+    resizeDocks({d("timelineDock"), d("histogramDock")}, {int(w * 0.58), int(w * 0.42)},
+                Qt::Horizontal);
+    resizeDocks({d("stagesDock"), d("evidenceDock")}, {int(w * 0.24), int(w * 0.26)},
+                Qt::Horizontal);
+    resizeDocks({d("stagesDock"), d("jobsDock")}, {int(h * 0.28), int(h * 0.25)}, Qt::Vertical);
 }
 
 void MainWindow::createActions() {
@@ -120,17 +147,36 @@ void MainWindow::createActions() {
     bar->setMovable(false);
     bar->addAction(tr("Open…"), this, &MainWindow::chooseFile);  // Ctrl+O is on the File menu
     bar->addSeparator();
-    filter_->setPlaceholderText(tr("Filter stages"));
+    filter_->setObjectName(QStringLiteral("stageFilter"));
+    filter_->setPlaceholderText(tr("Filter stages: text, stage:238, job:2, sql:5"));
+    filter_->setToolTip(
+        tr("Narrows the stage table; the selected stage stays selected.\n"
+           "stage:N, job:N and sql:N match those ids exactly; other words "
+           "match any column."));
     filter_->setClearButtonEnabled(true);
-    filter_->setMaximumWidth(280);
+    filter_->setMinimumWidth(260);
+    filter_->setMaximumWidth(340);
     bar->addWidget(filter_);
+    // The Diagnosis view's finding filter sits next to it (Edit > Find finding).
+    if (auto* diagnosis = qobject_cast<DiagnosisPanel*>(centralWidget())) {
+        bar->addSeparator();
+        diagnosis->view()->filter()->setMinimumWidth(240);
+        bar->addWidget(diagnosis->view()->filter());
+    }
 }
 
 QDockWidget* MainWindow::addDock(QWidget* content, const QString& name,
                                  Qt::DockWidgetArea area) {
     auto* d = new QDockWidget(content->windowTitle(), this);
     d->setObjectName(name);  // saveState and the tests find docks by it
-    d->setWidget(content);
+    // In a scroll area: a panel's minimum size (which may grow with what a log holds) must never
+    // set the window's; below it the panel scrolls. At or above it this looks the same.
+    auto* scroll = new QScrollArea(d);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    scroll->setMinimumSize(60, 60);
+    d->setWidget(scroll);
     // A dock names what it shows ("Tasks of stage 3.0 (200)").
     connect(content, &QWidget::windowTitleChanged, d, &QWidget::setWindowTitle);
     addDockWidget(area, d);
@@ -145,54 +191,83 @@ QDockWidget* MainWindow::addDock(QWidget* content, const QString& name, QDockWid
 
 void MainWindow::createDocks() {
     // One line per dock: each subscribes itself to the session and the Navigator. The order is
-    // the View menu's and, within a group, the tabs'.
-    QDockWidget* jobs =
-        addDock(new JobsDock(session_, this), QStringLiteral("jobsDock"), Qt::LeftDockWidgetArea);
-    QDockWidget* app = addDock(new AppTimelineDock(session_, navigator_, this),
-                               QStringLiteral("appTimelineDock"), Qt::TopDockWidgetArea);
-    QDockWidget* alerts = addDock(new AlertsDock(session_, navigator_, this),
-                                  QStringLiteral("alertsDock"), Qt::RightDockWidgetArea);
-    QDockWidget* summary = addDock(new SummaryDock(session_, navigator_, this),
-                                   QStringLiteral("summaryDock"), Qt::RightDockWidgetArea);
-    addDock(new EvidencePanel(session_, navigator_, this), QStringLiteral("evidenceDock"), summary);
-    summary->raise();
-    QDockWidget* tasks = addDock(new TasksDock(session_, navigator_, this),
-                                 QStringLiteral("tasksDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* warnings = addDock(new WarningsDock(session_, this),
-                                    QStringLiteral("warningsDock"), Qt::LeftDockWidgetArea);
-    QDockWidget* histogram = addDock(new HistogramDock(session_, navigator_, this),
-                                     QStringLiteral("histogramDock"), Qt::BottomDockWidgetArea);
+    // the View menu's and, within a group, the tabs'. Three groups around the Diagnosis view:
+    // the application's lists on the left, the chosen finding's evidence and the application's
+    // figures on the right, the stage's views and the graphs below.
+    auto* stagePanel = new StageTablePanel(session_, navigator_, this);
+    stageView_ = stagePanel->table();
+    QDockWidget* stages = addDock(stagePanel, QStringLiteral("stagesDock"), Qt::LeftDockWidgetArea);
+    // The jobs under the stages, so choosing one leaves both in view.
+    QDockWidget* jobs = addDock(new JobsDock(session_, navigator_, this),
+                                QStringLiteral("jobsDock"), Qt::LeftDockWidgetArea);
+    splitDockWidget(stages, jobs, Qt::Vertical);
+    addDock(new GapsDock(session_, navigator_, this), QStringLiteral("gapsDock"), jobs);
+    addDock(new WarningsDock(session_, this), QStringLiteral("warningsDock"), jobs);
+    jobs->raise();
+    QDockWidget* evidence = addDock(new EvidencePanel(session_, navigator_, this),
+                                    QStringLiteral("evidenceDock"), Qt::RightDockWidgetArea);
+    QDockWidget* overview =
+        addDock(new OverviewPanel(session_, this), QStringLiteral("overviewDock"), evidence);
+    addDock(new ExecutorsPanel(session_, this), QStringLiteral("executorsDock"), evidence);
+    QDockWidget* cache =
+        addDock(new CachePanel(session_, navigator_, this), QStringLiteral("cacheDock"), evidence);
+    addDock(new EnvironmentPanel(session_, this), QStringLiteral("environmentDock"), evidence);
+    overview->raise();  // until a finding is chosen
+    // The stage's timeline and histogram side by side first; the other tabs join them after.
     QDockWidget* timeline = addDock(new TimelineDock(session_, navigator_, this),
                                     QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
-    splitDockWidget(tasks, histogram, Qt::Horizontal);
-    QDockWidget* gaps = addDock(new GapsDock(session_, navigator_, this),
-                                QStringLiteral("gapsDock"), Qt::LeftDockWidgetArea);
-    // Three groups of five tabs at most: the application's lists on the left, the stage's views
-    // and the graphs below, the selected stage's and the application's figures on the right.
-    tabifyDockWidget(jobs, gaps);
-    tabifyDockWidget(jobs, warnings);
-    jobs->raise();
-    tabifyDockWidget(tasks, timeline);
+    QDockWidget* histogram = addDock(new HistogramDock(session_, navigator_, this),
+                                     QStringLiteral("histogramDock"), Qt::BottomDockWidgetArea);
+    splitDockWidget(timeline, histogram, Qt::Horizontal);
+    QDockWidget* app = addDock(new AppTimelineDock(session_, navigator_, this),
+                               QStringLiteral("appTimelineDock"), timeline);
+    addDock(new TasksDock(session_, navigator_, this), QStringLiteral("tasksDock"), timeline);
+    QDockWidget* sql =
+        addDock(new SqlPanel(session_, navigator_, this), QStringLiteral("sqlDock"), timeline);
+    addDock(new JobDagDock(session_, navigator_, this), QStringLiteral("dagDock"), timeline);
     // The comparison is of two sessions: the window hands it both runs (compareRuns).
     comparison_ = new ComparisonPanel(this);
-    addDock(comparison_, QStringLiteral("comparisonDock"), tasks);
-    addDock(new SqlPanel(session_, navigator_, this), QStringLiteral("sqlDock"), tasks);
-    addDock(new JobDagDock(session_, navigator_, this), QStringLiteral("dagDock"), tasks);
-    addDock(new ExecutorsPanel(session_, this), QStringLiteral("executorsDock"), summary);
-    addDock(new CachePanel(session_, navigator_, this), QStringLiteral("cacheDock"), summary);
-    addDock(new EnvironmentPanel(session_, this), QStringLiteral("environmentDock"), summary);
-    summary->raise();
+    addDock(comparison_, QStringLiteral("comparisonDock"), timeline);
+    addDock(new SummaryDock(session_, navigator_, this), QStringLiteral("summaryDock"), histogram);
+    histogram->raise();
     timeline->raise();
-    resizeDocks({tasks}, {240}, Qt::Vertical);
-    resizeDocks({tasks, histogram}, {900, 500}, Qt::Horizontal);
-    resizeDocks({alerts, summary}, {520, 520}, Qt::Horizontal);
-    resizeDocks({app}, {170}, Qt::Vertical);
+    // The docks that hold a chosen thing's evidence come to the front with it.
+    connect(navigator_, &Navigator::findingRequested, this,
+            [evidence, timeline, sql](const Finding& f) {
+                evidence->raise();
+                bool stage = false, plan = false;
+                for (const Evidence& e : f.evidence) {
+                    stage = stage || e.stageId >= 0;
+                    plan = plan || e.kind == Evidence::Kind::SqlNode;
+                }
+                if (stage)
+                    timeline->raise();
+                else if (plan)
+                    sql->raise();
+            });
+    connect(navigator_, &Navigator::rddRequested, cache, [cache] { cache->raise(); });
+    connect(navigator_, &Navigator::evidenceRequested, this, [timeline, sql](const Evidence& e) {
+        if (e.kind == Evidence::Kind::SqlNode)
+            sql->raise();
+        else if (e.stageId >= 0)
+            timeline->raise();
+    });
+    // A window in a stage zooms the stage timeline, one without a stage the application's.
+    connect(navigator_, &Navigator::timeWindowRequested, this,
+            [timeline, app](StageKey stage) { (stage.valid() ? timeline : app)->raise(); });
+    // A job: its stages in the stage table (the filter says so, and clearing it lists all
+    // again), its span on the application timeline.
+    connect(navigator_, &Navigator::jobRequested, this,
+            [this](qint32 job) { filter_->setText(QStringLiteral("job:%1").arg(job)); });
+    connect(navigator_, &Navigator::cleared, this, [this] {
+        if (filter_->text().startsWith(QLatin1String("job:"))) filter_->clear();
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/layout"), saveState());
+    settings.setValue(QStringLiteral("window/layout"), saveState(kLayoutVersion));
     QMainWindow::closeEvent(event);
 }
 
@@ -200,6 +275,7 @@ void MainWindow::openLog(const QString& path) {
     if (isDirectoryOfLogs(path.toStdString())) return chooseLogIn(path);
     path_ = path;
     status_->setText(tr("Loading %1…").arg(path));
+    loadClock_.start();
     progress_->setRange(0, 1000);
     progress_->setValue(0);
     progress_->setVisible(true);
@@ -224,9 +300,24 @@ void MainWindow::chooseLogIn(const QString& directory) {
 
 void MainWindow::showProgress(qint64 done, qint64 total) {
     progress_->setValue(total > 0 ? int(1000 * done / total) : 0);
-    progress_->setFormat(tr("%1 of %2")
-                             .arg(QString::fromStdString(formatBytes(done)),
-                                  QString::fromStdString(formatBytes(total))));
+    progress_->setFormat(QStringLiteral("%p%"));
+    // The words go in the status line, which has the room the bar lacks.
+    status_->setText(
+        tr("Loading %1 · %2").arg(path_, progressText(done, total, loadClock_.elapsed())));
+}
+
+QString MainWindow::progressText(qint64 done, qint64 total, qint64 elapsedMs) {
+    QString text = tr("%1 of %2")
+                       .arg(QString::fromStdString(formatBytes(done)),
+                            QString::fromStdString(formatBytes(total)));
+    if (elapsedMs < 200 || done <= 0) return text;  // too early for a rate worth showing
+    const double perMs = double(done) / double(elapsedMs);
+    text += tr(" · %1/s").arg(QString::fromStdString(formatBytes(int64_t(perMs * 1000))));
+    if (total > done)
+        text +=
+            tr(" · about %1 left")
+                .arg(QString::fromStdString(formatDuration(int64_t(double(total - done) / perMs))));
+    return text;
 }
 
 void MainWindow::showModel() {

@@ -1,10 +1,13 @@
-// The main window: overview and stage table in the middle; jobs, alerts (the diagnosis'
-// findings), the selected stage's tasks and summary metrics, and load warnings docked; a status
-// bar with the file, Spark version, load time and warning count. Logs open from the
+// The main window: the Diagnosis view (wall-clock bar and ranked findings) in the middle; the
+// stages, jobs, gaps and load warnings on the left; the chosen finding's evidence, the overview,
+// executors, cache and environment on the right; the stage's timeline, tasks, histogram and
+// summary metrics, the application timeline, SQL and job DAG below; a status bar with the file,
+// Spark version, load time and warning count. Logs open from the
 // toolbar, the command line, or by dropping a file on the window. The window registers the
 // docks; each subscribes itself to the session and the Navigator, so nothing is pushed to them.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include "compare/Compare.h"
@@ -32,11 +35,20 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    // The saved dock layout's version: 2 has the Diagnosis view in the middle (issue 17); an
+    // older saved layout is not applied.
+    static constexpr int kLayoutVersion = 2;
     void openLog(const QString& path);
     ModelPtr currentModel() const { return session_->model(); }
     AnalysisPtr currentAnalysis() const { return session_->analysis(); }
     QStringList recentFiles() const;
     void resetLayout();  // View > Reset layout: the shipped arrangement of the docks
+    // Resizes the window to `wanted`, at most the screen's available size, with the docks in
+    // the default proportions (--size and first launch).
+    void fitToScreen(QSize wanted);
+    void applyDefaultDockSizes();  // the docks in the default proportions of the window's size
+    // "16.0 MiB of 16.8 MiB · 12.3 MiB/s · about 1 s left" (no rate in the first 200 ms).
+    static QString progressText(qint64 done, qint64 total, qint64 elapsedMs);
     // Analysis > Rules: the rules of this and later analyses (kept in the settings).
     void applyRules(const RuleConfig& rules);
     // File > Compare with baseline: loads that run and compares the open run with it.
@@ -95,6 +107,7 @@ private:
     QLabel* status_;
     QProgressBar* progress_;
     QPushButton* cancel_;
+    QElapsedTimer loadClock_;
 };
 
 }  // namespace stagelight

@@ -133,10 +133,18 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Find stage…"), QKeySequence::Find, this, [this] {
+        // Inside the SQL view, Ctrl+F searches the plan instead.
+        auto* plan = findChild<QLineEdit*>(QStringLiteral("planFind"));
+        auto* sql = findChild<QWidget*>(QStringLiteral("sqlDock"));
+        if (QWidget* focus = QApplication::focusWidget(); plan && sql && sql->isAncestorOf(focus)) {
+            plan->setFocus();
+            plan->selectAll();
+            return;
+        }
         filter_->setFocus();
         filter_->selectAll();
     });
-    edit->addAction(tr("Find &alert…"), QKeySequence(tr("Ctrl+Shift+A")), this, [this] {
+    edit->addAction(tr("Find &finding…"), QKeySequence(tr("Ctrl+Shift+A")), this, [this] {
         if (auto* f = findChild<QLineEdit*>(QStringLiteral("alertFilter"))) {
             f->setFocus();
             f->selectAll();
@@ -145,7 +153,17 @@ void MainWindow::createMenus() {
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(tr("&Rules…"), this, &MainWindow::editRules);
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+    // A dock's item brings it to the front (shown again if it was closed): tabbed docks are
+    // raised, never hidden; closing is the dock's own button.
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+        QAction* a = view->addAction(d->windowTitle());
+        a->setObjectName(d->objectName() + QStringLiteral("Action"));
+        connect(d, &QWidget::windowTitleChanged, a, &QAction::setText);
+        connect(a, &QAction::triggered, d, [d] {
+            d->show();
+            d->raise();
+        });
+    }
     view->addSeparator();
     view->addAction(tr("&Full screen"), QKeySequence(Qt::Key_F11), this,
                     [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
@@ -164,9 +182,9 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::resetLayout() {
-    restoreState(defaultLayout_);
+    restoreState(defaultLayout_, kLayoutVersion);
     for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
-    restoreState(defaultLayout_);
+    restoreState(defaultLayout_, kLayoutVersion);
 }
 
 QStringList MainWindow::recentFiles() const {

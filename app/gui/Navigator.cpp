@@ -64,6 +64,7 @@ void Navigator::showFinding(const Finding& finding) {
 
 void Navigator::showEvidence(const Evidence& e, HistogramMetric focus) {
     // A line of the finding on screen refines it: nothing is cleared.
+    Q_EMIT evidenceRequested(e);
     if (e.stageId >= 0) showStage(stageOf(e));
     if (e.kind == Evidence::Kind::Tasks) Q_EMIT tasksHighlighted(stageOf(e), e.taskIds, focus);
     if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) showWindow(e);
@@ -75,6 +76,34 @@ void Navigator::showEvidence(const Evidence& e, HistogramMetric focus) {
 void Navigator::showWindow(const Evidence& e) {
     const int64_t margin = (e.endMs - e.startMs) / 50 + 1;
     Q_EMIT timeWindowRequested(stageOf(e), e.startMs - margin, e.endMs + margin);
+}
+
+void Navigator::showSlice(const Slice& slice) {
+    Q_EMIT cleared();  // a new question: the previous finding's marks go
+    const int64_t margin = slice.durationMs() / 20 + 1;
+    if (slice.stage.valid() && stageIndexOf(session_->model(), slice.stage) != SIZE_MAX) {
+        showStage(slice.stage);
+        Q_EMIT timeWindowRequested(slice.stage, slice.startMs - margin, slice.endMs + margin);
+        return;
+    }
+    // Driver time, waiting for executors: where in the run it falls.
+    Q_EMIT timeWindowRequested(StageKey{}, slice.startMs - margin, slice.endMs + margin);
+}
+
+void Navigator::showJob(int32_t jobId) {
+    const ModelPtr& model = session_->model();
+    if (!model) return;
+    for (size_t i = 0; i < model->jobs.size(); ++i)
+        if (model->jobs[i].id == jobId) {
+            Q_EMIT cleared();
+            Q_EMIT jobRequested(jobId);
+            const JobSpan& span = model->derived.jobSpans[i];
+            if (span.known() && span.endMs > span.startMs) {
+                const int64_t margin = span.durationMs() / 20 + 1;
+                Q_EMIT timeWindowRequested(StageKey{}, span.startMs - margin, span.endMs + margin);
+            }
+            return;
+        }
 }
 
 void Navigator::showGap(const Gap& gap) {

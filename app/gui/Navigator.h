@@ -33,6 +33,10 @@ public:
     // One line of a finding's evidence; `focus` is that finding's metric.
     void showEvidence(const Evidence& evidence, HistogramMetric focus);
     void showGap(const Gap& gap);
+    // A slice of the wall-clock bar: its stage and window, or the application timeline's window.
+    void showSlice(const Slice& slice);
+    // A job: its stages listed, its span on the application timeline.
+    void showJob(int32_t jobId);
     void selectTasks(const QList<qint64>& taskIds);  // tasks picked in a chart
 
 Q_SIGNALS:
@@ -49,6 +53,10 @@ Q_SIGNALS:
     void timeWindowRequested(stagelight::StageKey stage, qint64 fromMs, qint64 toMs);
     void sqlNodeRequested(stagelight::ExecutionId execution, qint64 planNode);
     void rddRequested(stagelight::RddId rdd);
+    void jobRequested(qint32 jobId);
+    // One line of the finding's evidence was chosen (after the finding itself): the window
+    // brings the dock that shows that kind to the front.
+    void evidenceRequested(const stagelight::Evidence& evidence);
 
 private:
     void showWindow(const Evidence& window);

@@ -11,6 +11,7 @@ namespace stagelight {
 OverviewPanel::OverviewPanel(LoadSession* session, QWidget* parent)
     : QWidget(parent), form_(new QFormLayout(this)) {
     setObjectName(QStringLiteral("overview"));
+    setWindowTitle(tr("Overview"));
     form_->setLabelAlignment(Qt::AlignRight);
     app_ = addRow(tr("Application"));
     spark_ = addRow(tr("Spark"));

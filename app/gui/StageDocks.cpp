@@ -1,5 +1,6 @@
 #include "gui/StageDocks.h"
 
+#include <QHeaderView>
 #include <QScopedValueRollback>
 
 #include <utility>
@@ -89,6 +90,12 @@ SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* pa
     table->setSourceModel(model_);
     table->setSortingEnabled(false);
     table->sortByColumn(-1, Qt::AscendingOrder);  // Spark's row order
+    // The figures always fit, Max included; the metric's name gives way (elided, in its tooltip).
+    table->horizontalHeader()->setStretchLastSection(false);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setSectionResizeMode(TaskSummaryModel::Metric, QHeaderView::Stretch);
+    table->horizontalHeader()->setMinimumSectionSize(40);
+    table->setTextElideMode(Qt::ElideRight);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::cleared, this, [this] {
         model_->setStage(nullptr, 0);
@@ -162,9 +169,12 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
         timeline_->setHighlightedTasks({});
         if (std::exchange(zoomedByNavigation_, false)) timeline_->resetZoom();
     });
-    // Tasks picked in a chart or the table are marked on their bars.
+    // A task picked in the table is outlined on its bar; a histogram bar's tasks are marked.
     connect(navigator, &Navigator::tasksSelected, this, [this](const QList<qint64>& ids) {
-        timeline_->setHighlightedTasks(std::vector<int64_t>(ids.begin(), ids.end()));
+        if (ids.size() == 1)
+            timeline_->setSelectedTask(ids.front());
+        else
+            timeline_->setHighlightedTasks(std::vector<int64_t>(ids.begin(), ids.end()));
     });
     connect(timeline_, &StageTimelineView::taskClicked, navigator,
             [navigator](qint64 id) { navigator->selectTasks({id}); });
@@ -194,6 +204,11 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
         if (!s || s->jobIds.empty() || s->jobIds.front() == job_) return;
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
+    });
+    connect(navigator, &Navigator::jobRequested, this, [this, session](qint32 job) {
+        if (job == job_) return;
+        job_ = job;
+        dag_->setJob(session->model(), job_);
     });
     connect(dag_, &StageDagView::stageClicked, navigator,
             [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });

@@ -1,9 +1,33 @@
 #include "qt/FindingsModel.h"
 
+#include <QStringList>
+
 #include "qt/PlainText.h"
 #include "text/Format.h"
 
 namespace stagelight {
+namespace {
+
+// The entities a finding points at, each once, in evidence order (at most four).
+QString concernsOf(const Finding& f) {
+    QStringList parts;
+    const auto add = [&parts](const QString& s) {
+        if (!parts.contains(s) && parts.size() < 4) parts << s;
+    };
+    if (f.stage.valid()) add(QStringLiteral("stage %1.%2").arg(f.stage.stage).arg(f.stage.attempt));
+    for (const Evidence& e : f.evidence) {
+        if (e.stageId >= 0) add(QStringLiteral("stage %1.%2").arg(e.stageId).arg(e.stageAttemptId));
+        if (e.kind == Evidence::Kind::SqlNode)
+            add(e.nodeId >= 0 ? QStringLiteral("SQL %1 node %2").arg(e.executionId).arg(e.nodeId)
+                              : QStringLiteral("SQL %1").arg(e.executionId));
+        if (e.kind == Evidence::Kind::Rdd) add(QStringLiteral("RDD %1").arg(e.rddId));
+        if (e.kind == Evidence::Kind::Executor)
+            add(QStringLiteral("executor %1").arg(QString::fromStdString(e.executorId)));
+    }
+    return parts.isEmpty() ? QObject::tr("the application") : parts.join(QStringLiteral(" · "));
+}
+
+}  // namespace
 
 FindingsModel::FindingsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -47,6 +71,18 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     if (!f) return {};
     if (role == FindingRole) return index.row();
     if (role == SeverityRole) return int(f->severity);
+    if (role == FixRole) return QString::fromStdString(oneLine(f->fix, 400));
+    if (role == ConcernsRole) return concernsOf(*f);
+    if (role == SymptomOfRole) {
+        if (f->symptomOf.empty()) return QString();
+        for (const Finding& root : analysis_->findings)
+            if (root.id == f->symptomOf) return QString::fromStdString(oneLine(root.title, 120));
+        return QString::fromStdString(f->symptomOf);
+    }
+    if (role == CostShareRole) {
+        const int64_t wall = analysis_->time.wallClockMs;
+        return wall > 0 ? double(f->estimatedCostMs) / double(wall) : 0.0;
+    }
     if (role == SortRole) {
         switch (index.column()) {
             case Severity:

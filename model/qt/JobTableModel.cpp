@@ -6,14 +6,18 @@
 namespace stagelight {
 
 JobTableModel::JobTableModel(QObject* parent)
-    : SnapshotTableModel(
-          {tr("Job"), tr("Description"), tr("Result"), tr("Duration"), tr("Stages"), tr("SQL")},
-          parent) {
+    : SnapshotTableModel({tr("Job"), tr("Submitted"), tr("Description"), tr("Result"),
+                          tr("Duration"), tr("Stages"), tr("Tasks"), tr("SQL")},
+                         parent) {
     setColumnTips({tr("Spark's job id"),
+                   tr("When the job was submitted, from the application's start"),
                    tr("The job's description or, without one, the name of its last stage"),
                    tr("SUCCEEDED, FAILED or RUNNING"),
                    tr("Elapsed time from the job's submission until it ended"),
-                   tr("Stages of the job (skipped ones included)"),
+                   tr("Stages that completed of the job's stages, then skipped and failed ones "
+                      "(Spark's jobs page: Succeeded/Total)"),
+                   tr("Tasks that completed of the job's tasks, skipped stages' tasks left out, "
+                      "then failed and killed ones (Spark's jobs page: Succeeded/Total)"),
                    tr("The SQL execution that ran the job, if any")});
 }
 
@@ -25,7 +29,10 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
     const ModelPtr& model = snapshot();
     if (!index.isValid() || !model || index.row() >= int(model->jobs.size())) return {};
     const stagelight::Job& j = model->jobs[size_t(index.row())];
-    const int64_t duration = model->derived.jobSpans[size_t(&j - model->jobs.data())].durationMs();
+    const JobSpan& span = model->derived.jobSpans[size_t(&j - model->jobs.data())];
+    const int64_t duration = span.durationMs();
+    const int64_t appStart = model->derived.span.startMs;
+    const JobCounters& c = j.counters;
     const char* result = j.result == JobResult::Succeeded ? "SUCCEEDED"
                          : j.result == JobResult::Failed  ? "FAILED"
                                                           : "RUNNING";
@@ -37,6 +44,10 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
             case Job:
                 return j.id;
+            case Submitted:
+                return qlonglong(span.startMs);
+            case Tasks:
+                return qlonglong(c.numTasks);
             case Description:
                 return QString::fromStdString(j.description);
             case Result:
@@ -59,14 +70,33 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
         case Job:
             return QString::number(j.id);
-        case Description:
-            return QString::fromStdString(j.description.empty() ? j.jobGroup : j.description);
+        case Submitted:
+            return span.startMs >= 0 && appStart >= 0
+                       ? QString::fromStdString(formatOffset(span.startMs - appStart))
+                       : QStringLiteral("—");
+        case Description:  // Spark's UI falls back on the job's name ("show at <console>:33")
+            return QString::fromStdString(!j.description.empty() ? j.description
+                                          : !j.jobGroup.empty()  ? j.jobGroup
+                                                                 : j.name);
+        case Tasks: {
+            QString t = QStringLiteral("%1/%2")
+                            .arg(c.numCompletedTasks)
+                            .arg(c.numTasks - c.numSkippedTasks);
+            if (c.numFailedTasks > 0) t += tr(" (%1 failed)").arg(c.numFailedTasks);
+            if (c.numKilledTasks > 0) t += tr(" (%1 killed)").arg(c.numKilledTasks);
+            return t;
+        }
         case Result:
             return QString::fromLatin1(result);
         case Duration:
             return QString::fromStdString(formatDuration(duration));
-        case Stages:
-            return QString::number(j.stageIds.size());
+        case Stages: {
+            const auto total = qlonglong(j.stageIds.size() - c.skippedStages.size());
+            QString t = QStringLiteral("%1/%2").arg(qlonglong(c.completedStages.size())).arg(total);
+            if (!c.skippedStages.empty()) t += tr(" (%1 skipped)").arg(c.skippedStages.size());
+            if (c.numFailedStages > 0) t += tr(" (%1 failed)").arg(c.numFailedStages);
+            return t;
+        }
         case SqlExecution:
             return j.sqlExecutionId >= 0 ? QString::number(j.sqlExecutionId) : QString();
     }

@@ -1,4 +1,5 @@
-// Jobs with their SQL execution, description, duration and result.
+// Jobs with their submit time (from the application's start), description, result, duration,
+// stage and task progress as Spark's jobs page counts them, and SQL execution.
 #pragma once
 
 #include "qt/SnapshotTableModel.h"
@@ -8,7 +9,17 @@ namespace stagelight {
 class JobTableModel : public SnapshotTableModel {
     Q_OBJECT
 public:
-    enum Column { Job, Description, Result, Duration, Stages, SqlExecution, ColumnCount };
+    enum Column {
+        Job,
+        Submitted,
+        Description,
+        Result,
+        Duration,
+        Stages,
+        Tasks,
+        SqlExecution,
+        ColumnCount
+    };
 
     explicit JobTableModel(QObject* parent = nullptr);
     QVariant data(const QModelIndex& index, int role) const override;

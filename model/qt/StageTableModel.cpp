@@ -4,7 +4,10 @@
 #include "qt/PlainText.h"
 #include "text/Format.h"
 
+#include <QStringList>
+
 #include <algorithm>
+#include <map>
 
 namespace stagelight {
 
@@ -30,13 +33,16 @@ std::string taskCountsText(const StageTotals& st) {
 
 StageTableModel::StageTableModel(QObject* parent)
     : SnapshotTableModel(
-          {tr("Stage"), tr("Description"), tr("Status"), tr("Duration"), tr("Share"), tr("Tasks"),
-           tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"), tr("Shuffle write"),
-           tr("Spill (memory)"), tr("Spill (disk)"), tr("GC time")},
+          {tr("Stage"), tr("Job"), tr("SQL"), tr("Description"), tr("Status"), tr("Duration"),
+           tr("Share"), tr("Tasks"), tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"),
+           tr("Shuffle write"), tr("Spill (memory)"), tr("Spill (disk)"), tr("GC time")},
           parent) {
     // Spark's own definitions (its UI's ToolTips), adjusted to what the column sums.
     setColumnTips(
         {tr("Stage id and attempt number: a retried stage appears once per attempt"),
+         tr("The jobs that list this stage (a shared stage belongs to several); filter with "
+            "job:N"),
+         tr("The SQL executions of those jobs; filter with sql:N"),
          tr("The stage's name (its call site); the tooltip shows the full details"),
          tr("COMPLETE, FAILED, ACTIVE, PENDING or SKIPPED"),
          tr("Elapsed time from the launch of the stage's first task until the completion of all "
@@ -61,12 +67,33 @@ StageTableModel::StageTableModel(QObject* parent)
 
 int StageTableModel::rebuild() {
     rows_.clear();
+    jobs_.clear();
+    sqls_.clear();
     if (!snapshot()) return 0;
+    // Stage id → the jobs listing it, and their SQL executions (ids ascending, once each).
+    std::map<int32_t, std::vector<int32_t>> jobsOf;
+    std::map<int32_t, std::vector<int64_t>> sqlsOf;
+    for (const auto& job : snapshot()->jobs)
+        for (int32_t stage : job.stageIds) {
+            jobsOf[stage].push_back(job.id);
+            if (job.sqlExecutionId >= 0) sqlsOf[stage].push_back(job.sqlExecutionId);
+        }
+    const auto join = [](auto ids) {
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        QStringList parts;
+        for (auto id : ids) parts << QString::number(id);
+        return parts.join(QStringLiteral(", "));
+    };
     wallClockMs_ = snapshot()->derived.span.wallMs();
     for (const StageTotals& st : snapshot()->derived.stageTotals) {
         const StageAttempt& s = snapshot()->stages[st.stage];
         if (!(s.submitted || s.completed || st.attempts > 0)) continue;
         rows_.push_back(st);
+        const auto j = jobsOf.find(s.stageId);
+        jobs_.push_back(j == jobsOf.end() ? QString() : join(j->second));
+        const auto q = sqlsOf.find(s.stageId);
+        sqls_.push_back(q == sqlsOf.end() ? QString() : join(q->second));
     }
     return int(rows_.size());
 }
@@ -123,6 +150,11 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
     };
     if (role == SortRole) {
         if (index.column() == Name) return text(s.name);
+        if (index.column() == Job || index.column() == Sql) {
+            const QString& ids = (index.column() == Job ? jobs_ : sqls_)[size_t(index.row())];
+            return ids.isEmpty() ? QVariant(qlonglong(-1))
+                                 : QVariant(ids.section(QLatin1Char(','), 0, 0).toLongLong());
+        }
         if (index.column() == Status) return text(std::string(stageStatusName(s.status())));
         return number();
     }
@@ -136,6 +168,10 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
         case Stage:
             return stageIdText(s.stageId, s.attemptId);
+        case Job:
+            return jobs_[size_t(index.row())];
+        case Sql:
+            return sqls_[size_t(index.row())];
         case Name:
             return text(s.name);
         case Status:

@@ -5,6 +5,8 @@
 
 #include "qt/SnapshotTableModel.h"
 
+#include <QString>
+
 #include <vector>
 
 #include "qt/MetaTypes.h"
@@ -16,6 +18,8 @@ class StageTableModel : public SnapshotTableModel {
 public:
     enum Column {
         Stage,
+        Job,  // the jobs that list the stage ("2" or "2, 5")
+        Sql,  // those jobs' SQL executions
         Name,
         Status,
         Duration,
@@ -41,6 +45,7 @@ public:
 private:
     int rebuild() override;
     std::vector<StageTotals> rows_;
+    std::vector<QString> jobs_, sqls_;  // per row
     int64_t wallClockMs_ = 0;
 };
 

@@ -53,14 +53,14 @@ private Q_SLOTS:
             w.openLog(log);
             QVERIFY(shown.wait(30000));
             QCOMPARE(w.recentFiles().value(0), log);
-            auto* alerts = w.findChild<QDockWidget*>(QStringLiteral("alertsDock"));
+            auto* alerts = w.findChild<QDockWidget*>(QStringLiteral("evidenceDock"));
             QVERIFY(alerts);
             alerts->hide();
             w.close();  // saves the layout with the alerts hidden
         }
         MainWindow again;
         again.show();
-        auto* alerts = again.findChild<QDockWidget*>(QStringLiteral("alertsDock"));
+        auto* alerts = again.findChild<QDockWidget*>(QStringLiteral("evidenceDock"));
         QVERIFY(alerts->isHidden());  // restored
         again.resetLayout();
         QVERIFY(!alerts->isHidden());

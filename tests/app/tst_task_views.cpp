@@ -146,7 +146,8 @@ private Q_SLOTS:
         const auto shots = test::binaryDir() / "screenshots-task-views";
         std::filesystem::create_directories(shots);
         QVERIFY(view->grab().save(QString::fromStdString((shots / "selected-task.png").string())));
-        QCOMPARE(child<StageTimelineView>(w, "stageTimeline")->highlightedTasks(), size_t(1));
+        QCOMPARE(child<StageTimelineView>(w, "stageTimeline")->selectedTask(),
+                 table->model()->index(5, 0).data(TaskTableModel::TaskIdRole).toLongLong());
         QCOMPARE(table->selectionModel()->selectedRows().size(), 1);  // not re-selected
     }
 

@@ -163,9 +163,10 @@ std::string taskEndJson(const TaskSim& t, int stageId, int attempt, bool resultT
         "\"Merged Remote Requests Duration\":0}},\"Shuffle Write Metrics\":{\"Shuffle Bytes "
         "Written\":" +
         num(t.shuffleBytesWritten) + ",\"Shuffle Write Time\":" + num(t.shuffleWriteTimeNs) +
-        ",\"Shuffle Records Written\":" + num(t.shuffleRecordsWritten) +
-        "},\"Input Metrics\":{\"Bytes Read\":" + num(t.inputBytes) +
-        ",\"Records Read\":" + num(t.inputRecords) +
+        ",\"Shuffle Records Written\":" + num(t.shuffleRecordsWritten) + "},\"Input Metrics\":{" +
+        (t.readMethod.empty() ? std::string()
+                              : "\"Data Read Method\":" + escapeJson(t.readMethod) + ",") +
+        "\"Bytes Read\":" + num(t.inputBytes) + ",\"Records Read\":" + num(t.inputRecords) +
         "},\"Output Metrics\":{\"Bytes Written\":" + num(t.outputBytes) +
         ",\"Records Written\":" + num(t.outputRecords) + "},\"Updated Blocks\":" + blocks + "}";
     return "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":" + num(stageId) +

@@ -6,6 +6,7 @@
 #include <queue>
 #include <random>
 
+#include "AppEventJson.h"
 #include "EventJson.h"
 #include "PlanBuilder.h"
 #include "TaskMetricsSim.h"
@@ -24,6 +25,10 @@ struct Executor {
     int64_t addTime = 0;
     bool idle = false;
     bool added = false;
+    bool announced = true;  // false: its ExecutorAdded is written with the stage it joins
+    bool removed = false;
+    int64_t lastBusy = 0;  // when its last task finished
+    int coldLeft = 0;      // tasks still to start on a cold JVM
 };
 
 struct StageResult {
@@ -47,10 +52,8 @@ public:
         }
         now_ += 1500;
         for (const Executor& e : executors_)
-            if (e.idle && e.added) {
-                line("{\"Event\":\"SparkListenerExecutorRemoved\",\"Timestamp\":" + num(now_) +
-                         ",\"Executor ID\":" + escapeJson(e.id) +
-                         ",\"Removed Reason\":\"Executor killed by driver (idle timeout).\"}",
+            if (e.idle && e.added && !e.removed) {
+                line(executorRemovedJson(now_, e.id, "Executor killed by driver (idle timeout)."),
                      true);
                 now_ += 20;
             }
@@ -83,19 +86,7 @@ private:
         line("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":" +
                  escapeJson(c_.sparkVersion) + "}",
              true);
-        line(
-            "{\"Event\":\"SparkListenerResourceProfileAdded\",\"Resource Profile Id\":0,\"Executor "
-            "Resource Requests\":"
-            "{\"cores\":{\"Resource Name\":\"cores\",\"Amount\":" +
-                num(c_.coresPerExecutor) +
-                ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"memory\":{\"Resource "
-                "Name\":\"memory\",\"Amount\":" +
-                num(c_.executorMemoryMb) +
-                ",\"Discovery Script\":\"\",\"Vendor\":\"\"},\"offHeap\":{\"Resource Name\":"
-                "\"offHeap\",\"Amount\":0,\"Discovery Script\":\"\",\"Vendor\":\"\"}},\"Task "
-                "Resource Requests\":"
-                "{\"cpus\":{\"Resource Name\":\"cpus\",\"Amount\":1.0}}}",
-            true);
+        if (!c_.spark1) line(resourceProfileJson(c_), true);  // resource profiles: Spark 3.1+
         line(
             "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor "
             "ID\":\"driver\","
@@ -104,7 +95,7 @@ private:
                 num(now_ + 150) +
                 ",\"Maximum Onheap Memory\":2101975449,\"Maximum Offheap Memory\":0}",
             true);
-        environment();
+        line(environmentJson(c_), false);
         line("{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":" + escapeJson(c_.appName) +
                  ",\"App ID\":" + escapeJson(c_.appId) + ",\"Timestamp\":" + num(now_) +
                  ",\"User\":" + escapeJson(c_.user) + "}",
@@ -122,39 +113,6 @@ private:
         addExecutors(false);
     }
 
-    void environment() {
-        const std::string props =
-            "\"spark.app.name\":" + escapeJson(c_.appName) +
-            ",\"spark.app.id\":" + escapeJson(c_.appId) +
-            ",\"spark.master\":\"spark://master.cluster:7077\",\"spark.executor.memory\":\"" +
-            num(c_.executorMemoryMb / 1024) + "g\",\"spark.executor.cores\":\"" +
-            num(c_.coresPerExecutor) +
-            "\",\"spark.driver.memory\":\"4g\",\"spark.sql.shuffle.partitions\":\"200\","
-            "\"spark.sql.adaptive.enabled\":\"true\",\"spark.sql.autoBroadcastJoinThreshold\":"
-            "\"10485760\","
-            "\"spark.dynamicAllocation.enabled\":\"" +
-            (c_.dynamicAllocationWithoutShuffleService ? "true" : "false") +
-            "\",\"spark.shuffle.service.enabled\":\"false\",\"spark.serializer\":\"" +
-            (c_.javaSerializer ? "org.apache.spark.serializer.JavaSerializer"
-                               : "org.apache.spark.serializer.KryoSerializer") +
-            "\",\"spark.eventLog.enabled\":\"true\",\"spark.eventLog.dir\":\"/tmp/spark-events\","
-            "\"spark.hadoop.fs.s3a.secret.key\":\"*********(redacted)\"";
-        line(
-            "{\"Event\":\"SparkListenerEnvironmentUpdate\",\"JVM Information\":{\"Java "
-            "Home\":\"/usr/lib/jvm/java-17\","
-            "\"Java Version\":\"17.0.9 (Eclipse Adoptium)\",\"Scala Version\":\"version 2.12.18\"},"
-            "\"Spark Properties\":{" +
-                props +
-                "},\"Hadoop Properties\":{\"fs.defaultFS\":\"file:///\","
-                "\"io.file.buffer.size\":\"65536\"},\"System "
-                "Properties\":{\"java.vm.name\":\"OpenJDK 64-Bit Server VM\","
-                "\"user.timezone\":\"UTC\"},\"Metrics "
-                "Properties\":{\"*.sink.servlet.path\":\"/metrics/json\"},"
-                "\"Classpath Entries\":{\"/opt/spark/jars/spark-core_2.12-" +
-                c_.sparkVersion + ".jar\":\"System Classpath\"}}",
-            false);
-    }
-
     void addExecutors(bool late) {
         for (Executor& e : executors_) {
             if (e.added) continue;
@@ -163,26 +121,7 @@ private:
             else if (e.addTime < 0)
                 continue;
             e.added = true;
-            ++stats_.executors;
-            line("{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":" + num(e.addTime) +
-                     ",\"Executor ID\":" + escapeJson(e.id) +
-                     ",\"Executor Info\":{\"Host\":" + escapeJson(e.host) +
-                     ",\"Total Cores\":" + num(e.cores) + ",\"Log Urls\":{\"stdout\":\"http://" +
-                     e.host + ":8081/logPage/?appId=" + c_.appId + "&executorId=" + e.id +
-                     "&logType=stdout\"},\"Attributes\":{},\"Resources\":{},\"Resource Profile "
-                     "Id\":0,"
-                     "\"Registration Time\":" +
-                     num(e.addTime) + ",\"Request Time\":" + num(e.addTime - 1200) + "}}",
-                 true);
-            line(
-                "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor "
-                "ID\":" +
-                    escapeJson(e.id) + ",\"Host\":" + escapeJson(e.host) +
-                    ",\"Port\":" + num(35000 + std::stoi(e.id)) +
-                    "},\"Maximum Memory\":" + num(c_.executorMemoryMb * 1048576 * 6 / 10) +
-                    ",\"Timestamp\":" + num(e.addTime + 40) + ",\"Maximum Onheap Memory\":" +
-                    num(c_.executorMemoryMb * 1048576 * 6 / 10) + ",\"Maximum Offheap Memory\":0}",
-                true);
+            announce(e);
         }
         // The first job starts once the first executors are up.
         int64_t first = INT64_MAX;
@@ -192,10 +131,67 @@ private:
             now_ = std::max(now_, first);
     }
 
+    // An executor registering (its ExecutorAdded and BlockManagerAdded).
+    void announce(const Executor& e) {
+        ++stats_.executors;
+        line(executorAddedJson(c_, e.id, e.host, e.cores, e.addTime), true);
+        line(blockManagerAddedJson(c_, e.id, e.host, e.addTime + 40), true);
+    }
+
+    // A new executor (dynamic allocation, or joining a running stage); its ExecutorAdded is
+    // written with the stage it joins, in time order.
+    Executor& newExecutor(int64_t addTime) {
+        Executor e;
+        e.id = num(int64_t(executors_.size()) + 1);
+        e.host = "worker-" + num(int64_t(executors_.size()) % 8 + 1) + ".cluster";
+        e.cores = c_.coresPerExecutor;
+        e.addTime = addTime;
+        e.added = true;
+        e.announced = false;
+        executors_.push_back(e);
+        return executors_.back();
+    }
+
+    // Dynamic allocation releasing the executors idle for the idle timeout within the gap
+    // before `until`, and SQL commands that ran on the driver meanwhile, in time order.
+    void driverGap(const JobSpec& job, int64_t until) {
+        std::vector<std::pair<int64_t, std::string>> events;
+        if (job.releaseExecutorsBefore && c_.executorIdleTimeoutMs > 0)
+            for (Executor& e : executors_) {
+                if (!e.added || e.removed) continue;
+                const int64_t at = std::max(e.lastBusy, e.addTime) + c_.executorIdleTimeoutMs;
+                if (at >= until) continue;
+                e.removed = true;
+                // The reason Spark logs for executors it releases: ExecutorKilled's message, or
+                // on YARN YarnAllocator's for a container the driver asked it to release.
+                const std::string container = std::to_string(1000000 + std::stoi(e.id)).substr(1);
+                events.push_back(
+                    {at, executorRemovedJson(
+                             at, e.id,
+                             c_.yarn ? "Container container_1767268800000_0001_01_" + container +
+                                           " exited from explicit termination request."
+                                     : "Executor killed by driver.")});
+            }
+        const int64_t n = int64_t(job.sqlCommandsBefore.size());
+        for (int64_t i = 0; i < n; ++i) {
+            const std::string& d = job.sqlCommandsBefore[size_t(i)];
+            const int64_t id = stats_.sqlExecutions++;
+            const int64_t start = now_ + (until - now_) * (i + 1) / (n + 1);
+            events.push_back({start, tempViewStartJson(id, d, start)});
+            events.push_back({start + 35, sqlExecutionEndJson(id, start + 35)});
+        }
+        std::stable_sort(events.begin(), events.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (auto& [at, text] : events) line(std::move(text), true);
+    }
+
     void runJob(const JobSpec& job) {
+        if (job.releaseExecutorsBefore || !job.sqlCommandsBefore.empty())
+            driverGap(job, now_ + job.driverGapBeforeMs);
         now_ += job.driverGapBeforeMs;
         const int jobId = int(stats_.jobs++);
         if (job.listingPaths > 0) return runListingJob(job, jobId);
+        if (!job.sqlExecution) return runRddJob(job, jobId);
         const int64_t sqlId = stats_.sqlExecutions++;
         const GenPlan plan = buildPlan(job, nextAccumulator_, job.table);
         const std::vector<GenMetric> metrics = plan.allMetrics();
@@ -212,6 +208,47 @@ private:
                 ",\"modifiedConfigs\":{},\"jobTags\":[]}",
             true);
         now_ += 40;
+        const std::vector<GenStageInfo> infos = makeStageInfos(job);
+        props_ = "{\"spark.sql.execution.id\":\"" + num(sqlId) +
+                 "\",\"spark.sql.execution.root.id\":\"" + num(sqlId) +
+                 "\",\"spark.job.description\":" + escapeJson(job.description) +
+                 ",\"spark.jobGroup.id\":\"nightly\",\"spark.rdd.scope.noOverride\":\"true\"}";
+        jobStart(jobId, infos);
+        runStages(job, infos, metrics, sqlId, &plan);
+        jobEnd(jobId);
+        driverMetrics(sqlId, job, metrics);
+        now_ += 30;
+        line(sqlExecutionEndJson(sqlId, now_), true);
+        // Spark logs an unpersist without a time, after the events around it.
+        if (job.unpersistAtEnd)
+            for (size_t i = 0; i < job.stages.size(); ++i)
+                if (job.stages[i].cacheOutput)
+                    line("{\"Event\":\"SparkListenerUnpersistRDD\",\"RDD ID\":" +
+                             num(infos[i].rddId) + "}",
+                         true);
+    }
+
+    void jobStart(int jobId, const std::vector<GenStageInfo>& infos) {
+        std::string stageInfos, stageIds;
+        for (size_t i = 0; i < infos.size(); ++i) {
+            stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
+            stageIds += (i ? "," : "") + num(infos[i].stageId);
+        }
+        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
+                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" + stageInfos +
+                 "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}",
+             true);
+    }
+    void jobEnd(int jobId) {
+        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
+                 ",\"Completion Time\":" + num(now_ + 5) +
+                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
+             true);
+    }
+
+    // The job's stages: a chain, each reading the previous one's shuffle; a stage reading a
+    // cache shares the cached RDD's id.
+    std::vector<GenStageInfo> makeStageInfos(const JobSpec& job) {
         const int firstStage = nextStage_;
         nextStage_ += int(job.stages.size());
         std::vector<GenStageInfo> infos;
@@ -220,24 +257,31 @@ private:
             s.stageId = firstStage + int(i);
             s.numTasks = job.stages[i].tasks;
             s.name = job.stages[i].name;
-            s.rddId = nextRdd_ += 3;
+            s.rddId = job.stages[i].readsCache && cachedRdd_ > 0 ? cachedRdd_ : (nextRdd_ += 3);
+            if (job.stages[i].cacheOutput) cachedRdd_ = s.rddId;
             if (i > 0) s.parentIds = {s.stageId - 1};
             infos.push_back(s);
         }
-        std::string stageInfos, stageIds;
-        for (size_t i = 0; i < infos.size(); ++i) {
-            stageInfos += (i ? "," : "") + stageInfoJson(infos[i], false);
-            stageIds += (i ? "," : "") + num(infos[i].stageId);
-        }
-        props_ = "{\"spark.sql.execution.id\":\"" + num(sqlId) +
-                 "\",\"spark.sql.execution.root.id\":\"" + num(sqlId) +
-                 "\",\"spark.job.description\":" + escapeJson(job.description) +
-                 ",\"spark.jobGroup.id\":\"nightly\",\"spark.rdd.scope.noOverride\":\"true\"}";
-        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
-                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" + stageInfos +
-                 "],\"Stage IDs\":[" + stageIds + "],\"Properties\":" + props_ + "}",
-             true);
+        return infos;
+    }
 
+    // An RDD job (no SQL execution): its stages between JobStart and JobEnd.
+    void runRddJob(const JobSpec& job, int jobId) {
+        const std::vector<GenStageInfo> infos = makeStageInfos(job);
+        props_ = "{\"spark.job.description\":" + escapeJson(job.description) +
+                 ",\"spark.rdd.scope.noOverride\":\"true\"}";
+        jobStart(jobId, infos);
+        runStages(job, infos, {}, -1, nullptr);
+        jobEnd(jobId);
+        now_ += 30;
+    }
+
+    void runStages(const JobSpec& job, const std::vector<GenStageInfo>& infos,
+                   const std::vector<GenMetric>& metrics, int64_t sqlId, const GenPlan* plan) {
+        // Dynamic allocation asks for executors again once the job needs them.
+        if (job.releaseExecutorsBefore)
+            for (int i = 0; i < c_.executors; ++i)
+                newExecutor(now_ + job.newExecutorsDelayMs + i * c_.executorStaggerMs);
         StageResult prev;
         for (size_t i = 0; i < job.stages.size(); ++i) {
             const StageSpec& spec = job.stages[i];
@@ -260,33 +304,15 @@ private:
                 r = runStage(spec, infos[i], 1, rest, prev, metrics, int(i), false);
             }
             prev = r;
-            if (i == 0 && job.adaptive)  // the first query stage done: AQE re-plans
+            if (i == 0 && job.adaptive && plan)  // the first query stage done: AQE re-plans
                 line(
                     "{\"Event\":\"org.apache.spark.sql.execution.ui."
                     "SparkListenerSQLAdaptiveExecutionUpdate\",\"executionId\":" +
                         num(sqlId) +
-                        ",\"physicalPlanDescription\":" + escapeJson(plan.description) +
-                        ",\"sparkPlanInfo\":" + planInfoJson(plan.root) + "}",
+                        ",\"physicalPlanDescription\":" + escapeJson(plan->description) +
+                        ",\"sparkPlanInfo\":" + planInfoJson(plan->root) + "}",
                     true);
         }
-        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
-                 ",\"Completion Time\":" + num(now_ + 5) +
-                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
-             true);
-        driverMetrics(sqlId, job, metrics);
-        now_ += 30;
-        line(
-            "{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd\","
-            "\"executionId\":" +
-                num(sqlId) + ",\"time\":" + num(now_) + ",\"errorMessage\":\"\"}",
-            true);
-        // Spark logs an unpersist without a time, after the events around it.
-        if (job.unpersistAtEnd)
-            for (size_t i = 0; i < job.stages.size(); ++i)
-                if (job.stages[i].cacheOutput)
-                    line("{\"Event\":\"SparkListenerUnpersistRDD\",\"RDD ID\":" +
-                             num(infos[i].rddId) + "}",
-                         true);
     }
 
     // InMemoryFileIndex's parallel listing: a job with no SQL execution id, one stage of a
@@ -302,18 +328,11 @@ private:
         s.rddId = nextRdd_ += 3;
         props_ = "{\"spark.job.description\":" + escapeJson(description) +
                  ",\"spark.rdd.scope.noOverride\":\"true\"}";
-        line("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":" + num(jobId) +
-                 ",\"Submission Time\":" + num(now_) + ",\"Stage Infos\":[" +
-                 stageInfoJson(s, false) + "],\"Stage IDs\":[" + num(s.stageId) +
-                 "],\"Properties\":" + props_ + "}",
-             true);
+        jobStart(jobId, {s});
         std::vector<int> all(size_t(s.numTasks));
         for (int p = 0; p < s.numTasks; ++p) all[size_t(p)] = p;
         runStage(job.stages.front(), s, 0, all, StageResult{}, {}, 0, false);
-        line("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":" + num(jobId) +
-                 ",\"Completion Time\":" + num(now_ + 5) +
-                 ",\"Job Result\":{\"Result\":\"JobSucceeded\"}}",
-             true);
+        jobEnd(jobId);
         now_ += 30;
     }
 
@@ -359,7 +378,10 @@ private:
         info.numTasks = int(partitions.size());
         info.submissionTime = now_ + 3;
         const int64_t firstLaunch = info.submissionTime + spec.launchDelayMs;
-        info.cached = spec.cacheOutput;
+        info.cached = spec.cacheOutput || spec.readsCache;
+        for (int k = 0; k < spec.joiningExecutors; ++k)
+            newExecutor(info.submissionTime + spec.joinAfterMs + k * c_.executorStaggerMs)
+                .coldLeft = spec.coldDeserializeMs > 0 ? c_.coresPerExecutor : 0;
         line("{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":" +
                  stageInfoJson(info, false) + ",\"Properties\":" + props_ + "}",
              false);
@@ -367,7 +389,7 @@ private:
         using Slot = std::pair<int64_t, int>;
         std::priority_queue<Slot, std::vector<Slot>, std::greater<>> slots;
         for (size_t e = 0; e < executors_.size(); ++e)
-            if (executors_[e].added && !executors_[e].idle)
+            if (executors_[e].added && !executors_[e].idle && !executors_[e].removed)
                 for (int k = 0; k < executors_[e].cores; ++k)
                     slots.push({std::max(firstLaunch, executors_[e].addTime), int(e)});
         const int64_t internalBase = nextAccumulator_;
@@ -386,6 +408,25 @@ private:
             t.finish = t.launch + duration;
             simulateTaskMetrics(t, spec, {upstream.shuffleBytesWritten, upstream.tasks}, duration,
                                 c_.executors - c_.idleExecutors, rng_);
+            if (Executor& ex = executors_[size_t(t.executor)]; ex.coldLeft > 0) {
+                // A new JVM: loading classes and the task's dependencies before it runs.
+                --ex.coldLeft;
+                t.deserialize += spec.coldDeserializeMs;
+                t.deserializeCpu += spec.coldDeserializeMs * 700'000;
+                t.finish += spec.coldDeserializeMs;
+            }
+            if (c_.spark1 && spec.readsInput && !spec.readsCache) t.readMethod = "Hadoop";
+            if (spec.readsCache && t.readMethod != "Hadoop") {
+                // The cached block (deserialized, 1.5 x the source), from the block manager.
+                t.readMethod = "Memory";
+                t.inputBytes = t.inputBytes * 3 / 2;
+                t.cachedBytes = t.inputBytes;
+                t.cachedInMemory = true;
+            } else if (spec.readsCache) {  // recomputed from the source, then cached again
+                t.cachedBlock = true;
+                t.cachedInMemory = true;
+                t.cachedBytes = t.inputBytes * 3 / 2;
+            }
             // Spilling or GC-bound stages run with the heap nearly full.
             if (spec.spillRatio > 0 || spec.gcFraction >= 0.2)
                 t.jvmHeap = c_.executorMemoryMb * 1048576 * 85 / 100;
@@ -404,6 +445,11 @@ private:
                 3, int64_t(spec.meanTaskMs * logNormal(0.25) * (t.skewed ? spec.skew : 1.0)));
             if (spec.warmUpFactor > 1 && slots.top().first <= firstLaunch)  // the first wave
                 d = int64_t(double(d) * spec.warmUpFactor);
+            if (spec.readsCache && spec.cacheMissEvery > 0 &&
+                t.partition % spec.cacheMissEvery == spec.cacheMissEvery / 2) {
+                t.readMethod = "Hadoop";  // the block is gone: recomputed from the source
+                d = int64_t(double(d) * spec.cacheMissFactor);
+            }
             d += spec.schedulerDelayMs;
             if (slots.top().first >= fetchFailedAt) break;  // the stage has already failed
             if (uniform(0, 1) < spec.failureRate) {
@@ -446,11 +492,20 @@ private:
             events.push_back({tasks[i].launch, {0, i}});
             events.push_back({tasks[i].finish, {1, i}});
         }
+        for (size_t e = 0; e < executors_.size(); ++e)  // executors joining meanwhile
+            if (executors_[e].added && !executors_[e].announced) {
+                executors_[e].announced = true;
+                events.push_back({executors_[e].addTime, {2, e}});
+            }
         std::stable_sort(events.begin(), events.end());
         std::array<int64_t, kInternalMetricCount> totals{};
         std::map<int64_t, int64_t> sqlTotals;
         int64_t end = info.submissionTime;
         for (const auto& [time, what] : events) {
+            if (what.first == 2) {
+                announce(executors_[what.second]);
+                continue;
+            }
             TaskSim& t = tasks[what.second];
             const Executor& ex = executors_[size_t(t.executor)];
             end = std::max(end, time);
@@ -479,10 +534,12 @@ private:
                 accs.push_back({m.accumulatorId, m.name, v, sqlTotals[m.accumulatorId], false});
             }
             std::sort(accs.begin(), accs.end(), [](auto& a, auto& b) { return a.id < b.id; });
+            executors_[size_t(t.executor)].lastBusy =
+                std::max(executors_[size_t(t.executor)].lastBusy, t.finish);
             if (t.reason == "Success") {
                 result.succeededPartitions.push_back(t.partition);
                 result.shuffleBytesWritten += t.shuffleBytesWritten;
-                if (t.cachedBlock) {
+                if (t.cachedBlock || spec.readsCache) {
                     ++info.cachedPartitions;
                     if (t.cachedInMemory) info.cachedMemory += t.cachedBytes;
                 }
@@ -527,6 +584,7 @@ private:
     int nextStage_ = 0, nextRdd_ = 0;
     std::vector<Executor> executors_;
     std::string props_;
+    int cachedRdd_ = 0;  // the RDD the last caching stage persisted
 };
 
 }  // namespace

@@ -196,6 +196,15 @@ GenPlan buildPlan(const JobSpec& job, int64_t& nextAccumulatorId, const std::str
                          {std::move(input), b.scan("dim_calendar", true, 0)});
             break;
         }
+        case PlanShape::RepartitionWrite: {
+            // df.repartition(N).write: a round-robin shuffle into the write stage's N tasks.
+            GenPlanNode exchange = b.exchange(std::move(input), 0, last);
+            exchange.simpleString = "Exchange RoundRobinPartitioning(" +
+                                    std::to_string(job.stages.back().tasks) +
+                                    "), REPARTITION_BY_NUM, [plan_id=42]";
+            top = std::move(exchange);
+            break;
+        }
         case PlanShape::ScanAggregate:
         case PlanShape::None:
             top = b.aggregate(

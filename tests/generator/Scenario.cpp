@@ -69,6 +69,13 @@ std::vector<std::string> scenarioNames() {
             "partition-discovery",
             "warm-up",
             "input-skew",
+            "driver-sql-no-job",
+            "cold-executor",
+            "cache-miss",
+            "executor-churn",
+            "executor-churn-yarn",
+            "two-partition-write",
+            "cpu-bound",
             "bench"};
 }
 
@@ -188,6 +195,90 @@ ScenarioConfig makeScenario(const std::string& name, double scale) {
         c.jobs = {agg(32, 16)};
         c.jobs[0].stages[0].skew = 10;
         c.jobs[0].stages[0].skewedFraction = 0.05;
+    } else if (name == "driver-sql-no-job") {
+        c.executorMemoryMb = 768;
+        // 15 s between two jobs in which the driver creates temp views: SQL with no job.
+        twoTables();
+        c.jobs[1].driverGapBeforeMs = 15000;
+        c.jobs[1].sqlCommandsBefore = {
+            "createOrReplaceTempView at NativeMethodAccessorImpl.java:0",
+            "createOrReplaceTempView at NativeMethodAccessorImpl.java:0",
+            "createOrReplaceTempView at NativeMethodAccessorImpl.java:0"};
+    } else if (name == "cold-executor") {
+        c.executorMemoryMb = 768;
+        // An executor joins 1.5 s into a scan; the first task on each of its cores spends 8 s
+        // deserializing (a new JVM) against a few ms on the others.
+        c.jobs = {agg(260, 16)};
+        StageSpec& scan = c.jobs[0].stages[0];
+        scan.meanTaskMs = 600;
+        scan.joiningExecutors = 1;
+        scan.joinAfterMs = 1500;
+        scan.coldDeserializeMs = 8000;
+    } else if (name == "cache-miss") {
+        // Spark 1.6 (the last to log Input Metrics' Data Read Method), RDD jobs: the first caches
+        // its input; the second reads the cache, but 3 of its 32 blocks are gone and are
+        // recomputed from the source, 6 x slower.
+        c.executorMemoryMb = 768;
+        c.sparkVersion = "1.6.3";
+        c.spark1 = true;
+        JobSpec load;
+        load.description = "count at Sessions.scala:31";
+        load.sqlExecution = false;
+        // 24 MiB splits: the 32 cached blocks (36 MiB each) fit the executors' storage memory.
+        StageSpec read{.name = "count at Sessions.scala:31", .tasks = 32};
+        read.readsInput = true;
+        read.inputBytesPerTask = 24LL << 20;
+        read.writesShuffle = false;
+        read.cacheOutput = true;
+        load.stages = {read};
+        JobSpec reuse;
+        reuse.description = "collect at Sessions.scala:47";
+        reuse.sqlExecution = false;
+        StageSpec cached{.name = "map at Sessions.scala:44", .tasks = 32};
+        cached.readsInput = true;
+        cached.inputBytesPerTask = 24LL << 20;
+        cached.readsCache = true;
+        cached.cacheMissEvery = 10;
+        cached.cacheMissFactor = 6;
+        StageSpec reduce{.name = "collect at Sessions.scala:47", .tasks = 16, .meanTaskMs = 500};
+        reduce.writesShuffle = false;
+        reuse.stages = {cached, reduce};
+        c.jobs = {load, reuse};
+    } else if (name == "executor-churn" || name == "executor-churn-yarn") {
+        c.executorMemoryMb = 768;
+        // Dynamic allocation with a 10 s idle timeout: a 10.5 s pause after the first job
+        // releases every executor, and the next job waits 20 s for new ones. The scans wait on
+        // storage (35 % CPU), so the long run has no busy phase of its own.
+        c.executorIdleTimeoutMs = 10000;
+        c.yarn = name == "executor-churn-yarn";
+        for (int j = 0; j < 15; ++j) {
+            c.jobs.push_back(aggregationJob("events_" + std::to_string(j), 64, 32, scale));
+            JobSpec& job = c.jobs.back();
+            job.table = "events_" + std::to_string(j);
+            job.driverGapBeforeMs = 0;
+            job.stages[0].meanTaskMs = 12000;
+            job.stages[1].meanTaskMs = 4000;
+            for (StageSpec& st : job.stages) st.cpuShare = 0.35;
+        }
+        c.jobs[1].driverGapBeforeMs = 10500;
+        c.jobs[1].releaseExecutorsBefore = true;
+        c.jobs[1].newExecutorsDelayMs = 20000;
+    } else if (name == "two-partition-write") {
+        c.executorMemoryMb = 768;
+        // df.repartition(2).write: 2 GiB of shuffle written by 2 tasks while 14 cores idle.
+        c.jobs = {aggregationJob("sales", 64, 2, scale, "WriteReport.scala", "save")};
+        JobSpec& job = c.jobs[0];
+        job.description = "INSERT INTO reports.sales_by_region SELECT * FROM sales";
+        job.plan = PlanShape::RepartitionWrite;
+        job.stages[1].meanTaskMs = 40000;
+        job.stages[1].writesOutput = true;
+        job.stages[1].outputBytesPerTask = 1LL << 30;
+    } else if (name == "cpu-bound") {
+        c.executorMemoryMb = 768;
+        // A 20-wave scan computing on every core (CPU time 95 % of run time), nothing else wrong.
+        c.jobs = {agg(320, 16)};
+        c.jobs[0].stages[0].meanTaskMs = 2000;
+        c.jobs[0].stages[0].cpuShare = 0.95;
     } else if (name == "slow-host") {
         c.jobs = {agg(32, 16)};
         c.slowExecutor = 1;

@@ -122,7 +122,8 @@ void simulateTaskMetrics(TaskSim& t, const StageSpec& s, const UpstreamShuffle& 
         duration - work + std::min<int64_t>(work / 8, int64_t(uniform(2, 12)));
     t.runTime =
         std::max<int64_t>(1, duration - t.deserialize - t.resultSerialization - schedulerDelay);
-    t.cpuTime = int64_t(double(t.runTime) * uniform(0.55, 0.9) * 1e6);
+    const double cpu = uniform(0.55, 0.9);
+    t.cpuTime = int64_t(double(t.runTime) * (s.cpuShare > 0 ? s.cpuShare : cpu) * 1e6);
     t.gcTime = int64_t(double(t.runTime) * s.gcFraction * uniform(0.8, 1.2));
     t.resultSize =
         s.writesShuffle ? 2400 + int64_t(uniform(0, 400)) : 9000 + int64_t(uniform(0, 4000));

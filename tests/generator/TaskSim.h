@@ -25,6 +25,7 @@ struct TaskSim {
     int64_t outputFiles = 0;
     bool cachedBlock = false, cachedInMemory = false;
     int64_t cachedBytes = 0;
+    std::string readMethod;  // Input Metrics "Data Read Method" (Spark 1.x); empty: not written
     int64_t jvmHeap = 0;  // the executor's JVM heap peak while it ran; 0: a light default
 };
 

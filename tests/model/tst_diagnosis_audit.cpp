@@ -34,6 +34,32 @@ QJsonArray expectations() {
     return QJsonDocument::fromJson(file.readAll()).array();
 }
 
+// Problems the engine still has, each with why (tests/model/audit/known-gaps.json): reported,
+// not failed; a known gap that no longer happens fails, so the list only shrinks.
+struct KnownGaps {
+    QJsonArray gaps = [] {
+        QFile file(QString::fromStdString(
+            (test::sourceDir() / "tests/model/audit/known-gaps.json").string()));
+        return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).array()
+                                              : QJsonArray();
+    }();
+    // Removes the problems of `log` that are known gaps; adds one for each gap that did not occur.
+    void apply(const QString& log, QStringList& problems) const {
+        for (const QJsonValue& v : gaps) {
+            if (v[QStringLiteral("log")].toString() != log) continue;
+            const QString what = v[QStringLiteral("problem")].toString();
+            const qsizetype before = problems.size();
+            problems.removeIf([&](const QString& p) { return p.contains(what); });
+            if (problems.size() == before)
+                problems << QStringLiteral("known gap no longer happens, remove it from "
+                                           "known-gaps.json: %1").arg(what);
+            else
+                qInfo().noquote() << QStringLiteral("known gap in %1: %2 (%3)")
+                                         .arg(log, what, v[QStringLiteral("why")].toString());
+        }
+    }
+};
+
 std::string findingText(const EventLogModel& m, const Finding& f) {
     std::string s = f.title + "\n" + f.detail + "\n" + f.fix;
     for (const Evidence& e : f.evidence) s += "\n" + evidenceText(m, e);
@@ -174,6 +200,7 @@ void DiagnosisAudit::auditedLogs() {
                            .arg(re.pattern(), QString::fromStdString(f.id),
                                 v[QStringLiteral("why")].toString().left(80));
     }
+    KnownGaps().apply(entry[QStringLiteral("log")].toString(), bad);
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral("\n   "))));
 }
 
@@ -200,6 +227,7 @@ void DiagnosisAudit::invariantsOnEveryRealLog() {
     std::ifstream readme(root / "README.md");
     QStringList bad;
     int logs = 0;
+    const KnownGaps gaps;
     for (std::string line; std::getline(readme, line);) {
         if (line.rfind("| `", 0) != 0) continue;
         const size_t end = line.find('`', 3);
@@ -208,8 +236,11 @@ void DiagnosisAudit::invariantsOnEveryRealLog() {
         LoadResult r = loadEventLog(p);
         if (!r.model) continue;
         ++logs;
-        for (const QString& problem : invariantProblems(*r.model, analyze(*r.model))) {
-            bad << QString::fromStdString(line.substr(3, end - 3)) + QStringLiteral(": ") + problem;
+        const QString name = QString::fromStdString(line.substr(3, end - 3));
+        QStringList problems = invariantProblems(*r.model, analyze(*r.model));
+        gaps.apply(name, problems);
+        for (const QString& problem : problems) {
+            bad << name + QStringLiteral(": ") + problem;
             if (std::getenv("STAGELIGHT_AUDIT_REPORT")) qInfo().noquote() << bad.back();
         }
     }
@@ -218,6 +249,19 @@ void DiagnosisAudit::invariantsOnEveryRealLog() {
 }
 
 void DiagnosisAudit::theChecksCanFail() {
+    {
+        // A known gap hides its problem; one that no longer happens is itself a problem.
+        KnownGaps k;
+        k.gaps = QJsonArray{QJsonObject{{QStringLiteral("log"), QStringLiteral("a")},
+                                        {QStringLiteral("problem"), QStringLiteral("missing: x")},
+                                        {QStringLiteral("why"), QStringLiteral("test")}}};
+        QStringList problems{QStringLiteral("missing: x, ~5 ms"), QStringLiteral("other")};
+        k.apply(QStringLiteral("a"), problems);
+        QCOMPARE(problems, QStringList{QStringLiteral("other")});
+        QStringList none;
+        k.apply(QStringLiteral("a"), none);
+        QCOMPARE(none.size(), 1);
+    }
     // A run without slices, a finding costing more than the run, a doubled word: all caught.
     EventLogModel m;
     Analysis a;

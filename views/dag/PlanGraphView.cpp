@@ -4,10 +4,13 @@
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
+#include "figures/OperatorDetails.h"
 #include "qt/StageText.h"
 #include "dag/MiniMap.h"
 #include "dag/PlanNodeItem.h"
@@ -19,6 +22,8 @@ namespace {
 constexpr double kPad = 6, kMaxTextWidth = 440;
 // Up to this many operators a layout takes < ~0.1 s: no placeholder flashes up meanwhile.
 constexpr size_t kLayoutQuietly = 400;
+// Below this scale, node text is too small to read: operators are drawn compact instead.
+constexpr double kReadableScale = 0.6;
 
 QString text(const std::string& s) {
     return QString::fromStdString(s);
@@ -35,6 +40,14 @@ PlanGraphView::PlanGraphView(QWidget* parent) : GraphView(parent) {
 }
 
 void PlanGraphView::setExecution(ModelPtr model, int64_t executionId, Which which) {
+    const SqlExecution* q = model ? model->sqlExecution(executionId) : nullptr;
+    const SqlPlan* plan = !q ? nullptr
+                          : which == Which::Initial && !q->initialPlan.nodes.empty() ? &q->initialPlan
+                                                                                       : &q->plan;
+    setPlan(std::move(model), executionId, plan);
+}
+
+void PlanGraphView::setPlan(ModelPtr model, int64_t executionId, const SqlPlan* plan) {
     model_ = std::move(model);
     scene()->clear();
     miniMap_->hide();
@@ -42,17 +55,38 @@ void PlanGraphView::setExecution(ModelPtr model, int64_t executionId, Which whic
     graph_ = {};
     layout_ = {};
     highlighted_ = -1;
+    selected_ = currentMatch_ = -1;
+    matches_.clear();
+    compact_ = relayout_ = false;
+    plan_ = nullptr;
     layouts_.cancel();  // a layout still running for the previous plan is dropped
     const SqlExecution* q = model_ ? model_->sqlExecution(executionId) : nullptr;
-    if (!q) return;
-    const SqlPlan& plan =
-        which == Which::Initial && !q->initialPlan.nodes.empty() ? q->initialPlan : q->plan;
-    if (plan.nodes.empty()) return;
-    buildScene(plan, PlanMetricTable(*model_, *q));
+    if (!q || !plan || plan->nodes.empty()) return;
+    plan_ = plan;
+    graph_ = buildPlanGraph(*plan, PlanMetricTable(*model_, *q));
+    // Operators no stage's tasks updated (AQE query stages, shuffle reads, inputs) go in the box
+    // of the stage that consumes their output, so they never float between boxes.
+    for (int pass = 0; pass < 8; ++pass) {
+        bool changed = false;
+        for (const auto& [from, to] : graph_.edges)
+            if (graph_.nodes[size_t(from)].stage.first < 0 && graph_.nodes[size_t(to)].stage.first >= 0 &&
+                graph_.nodes[size_t(from)].half == ExchangeHalf::None &&
+                !isShuffleExchange(plan->nodes[size_t(graph_.nodes[size_t(from)].planNode)])) {
+                graph_.nodes[size_t(from)].stage = graph_.nodes[size_t(to)].stage;
+                changed = true;
+            }
+        if (!changed) break;
+    }
+    searchText_.clear();
+    for (const PlanGraphNode& n : graph_.nodes) {
+        QString t = text(n.title + "\n" + plan->nodes[size_t(n.planNode)].simpleString);
+        for (const PlanMetricValue& v : n.metrics) t += QStringLiteral("\n") + text(v.name);
+        searchText_.push_back(t.toLower());
+    }
+    buildScene();
 }
 
-void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metrics) {
-    graph_ = buildPlanGraph(plan, metrics);
+void PlanGraphView::buildScene() {
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF fm(font()), fmBold(bold);
@@ -62,10 +96,22 @@ void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metri
     std::vector<std::pair<int32_t, int32_t>> clusterStages;
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
         const PlanGraphNode& n = graph_.nodes[i];
+        const PlanNode& pn = plan_->nodes[size_t(n.planNode)];
         lines_[i].push_back(fmBold.elidedText(text(n.title), Qt::ElideRight, kMaxTextWidth));
-        for (const PlanMetricValue& v : n.metrics)
-            lines_[i].push_back(
-                fm.elidedText(text(v.name + ": " + v.text), Qt::ElideRight, kMaxTextWidth));
+        // Scans: table, filters pushed down, columns; joins: strategy and build side.
+        for (const auto& [key, value] : operatorDetails(pn)) {
+            const bool keep = compact_ ? key == "Table"
+                                       : key == "Table" || key == "PushedFilters" ||
+                                             key == "PartitionFilters" || key == "ReadSchema" ||
+                                             key == "Build side" || key == "Join type";
+            if (keep && n.half != ExchangeHalf::Read)
+                lines_[i].push_back(
+                    fm.elidedText(text(key + ": " + value), Qt::ElideRight, kMaxTextWidth));
+        }
+        if (!compact_)
+            for (const PlanMetricValue& v : n.metrics)
+                lines_[i].push_back(
+                    fm.elidedText(text(v.name + ": " + v.text), Qt::ElideRight, kMaxTextWidth));
         double w = fmBold.horizontalAdvance(lines_[i].front());
         for (qsizetype k = 1; k < lines_[i].size(); ++k)
             w = std::max(w, fm.horizontalAdvance(lines_[i][k]));
@@ -83,6 +129,8 @@ void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metri
     for (const auto& [s, a] : clusterStages)
         in.clusterLabels.push_back(StageKey{s, a}.label());
     clusterLabels_ = in.clusterLabels;
+    scene()->clear();
+    nodeItems_.clear();
     if (graph_.nodes.size() > kLayoutQuietly) {
         // Big plans take dot a second or more.
         auto* note = scene()->addSimpleText(
@@ -92,6 +140,19 @@ void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metri
     layouts_.startJob([in](const JobControl&) { return layoutGraph(in); },
                       [this](LayoutResult layout) {
                           addItems(std::move(layout));
+                          // Fitted to the width, text would be unreadable: lay out compact
+                          // operators (their metrics go to the side panel) once.
+                          const double w = layout_.width + 20;
+                          if (!compact_ && layout_.ok && w > 0 &&
+                              (viewport()->width() - 20) / w < kReadableScale) {
+                              compact_ = true;
+                              // After this job's bookkeeping is done, not from inside it.
+                              relayout_ = true;
+                              QTimer::singleShot(0, this, [this] {
+                                  if (std::exchange(relayout_, false)) buildScene();
+                              });
+                              return;
+                          }
                           Q_EMIT laidOut();
                       },
                       [this](const QString& error) {
@@ -105,6 +166,7 @@ void PlanGraphView::buildScene(const SqlPlan& plan, const PlanMetricTable& metri
 
 void PlanGraphView::addItems(LayoutResult layout) {
     scene()->clear();
+    nodeItems_.clear();
     layout_ = std::move(layout);
     if (!layout_.ok) return;
     int64_t maxTime = 0;
@@ -142,20 +204,88 @@ void PlanGraphView::addItems(LayoutResult layout) {
         nodeItems_.push_back(item);
     }
     scene()->setSceneRect(QRectF(-10, -10, layout_.width + 20, layout_.height + 20));
-    fitAll();
+    fitWidth();
+    restyle();
     if (highlighted_ >= 0) highlightNode(highlighted_);
+}
+
+void PlanGraphView::restyle() {
+    const QPen normal(palette().color(QPalette::Mid), 1), marked(palette::kCritical, 3),
+        selected(palette().color(QPalette::Highlight), 3), match(palette().color(QPalette::Highlight), 1.5);
+    const bool searching = !searchText_.empty() && currentMatch_ >= -1 && !query_.isEmpty();
+    for (size_t i = 0; i < nodeItems_.size(); ++i) {
+        auto* item = static_cast<QGraphicsRectItem*>(nodeItems_[i]);
+        const bool hit = graph_.nodes[i].planNode == highlighted_ && highlighted_ >= 0;
+        const bool isMatch = std::binary_search(matches_.begin(), matches_.end(), int(i));
+        const bool current = currentMatch_ >= 0 && matches_[size_t(currentMatch_)] == int(i);
+        item->setPen(hit ? marked : (int(i) == selected_ || current) ? selected : isMatch ? match : normal);
+        item->setOpacity(searching && !isMatch ? 0.25 : 1.0);
+    }
 }
 
 void PlanGraphView::highlightNode(int64_t planNode) {
     highlighted_ = planNode;  // applied again when a worker's layout arrives
-    const QPen normal(palette().color(QPalette::Mid), 1), marked(palette::kCritical, 3);
-    QGraphicsItem* first = nullptr;
-    for (size_t i = 0; i < nodeItems_.size(); ++i) {
-        const bool hit = graph_.nodes[i].planNode == planNode;
-        static_cast<QGraphicsRectItem*>(nodeItems_[i])->setPen(hit ? marked : normal);
-        if (hit && !first) first = nodeItems_[i];
-    }
-    if (first) centerOn(first);
+    restyle();
+    for (size_t i = 0; i < nodeItems_.size(); ++i)
+        if (graph_.nodes[i].planNode == planNode) {
+            centerOn(nodeItems_[i]);
+            break;
+        }
+}
+
+int PlanGraphView::setSearch(const QString& query) {
+    query_ = query.trimmed().toLower();
+    matches_.clear();
+    currentMatch_ = -1;
+    if (!query_.isEmpty())
+        for (size_t i = 0; i < searchText_.size(); ++i)
+            if (searchText_[i].contains(query_)) matches_.push_back(int(i));
+    restyle();
+    if (!matches_.empty()) showMatch(0);
+    return int(matches_.size());
+}
+
+void PlanGraphView::showMatch(int k) {
+    if (matches_.empty()) return;
+    const int n = int(matches_.size());
+    currentMatch_ = ((k % n) + n) % n;
+    restyle();
+    const int node = matches_[size_t(currentMatch_)];
+    if (size_t(node) < nodeItems_.size()) centerOn(nodeItems_[size_t(node)]);
+}
+
+void PlanGraphView::selectNode(int node) {
+    if (node < 0 || size_t(node) >= graph_.nodes.size()) return;
+    selected_ = node;
+    restyle();
+    Q_EMIT nodeSelected(node);
+}
+
+QString PlanGraphView::nodeDetails(int node) const {
+    if (node < 0 || size_t(node) >= graph_.nodes.size() || !plan_) return {};
+    const PlanGraphNode& n = graph_.nodes[size_t(node)];
+    const PlanNode& pn = plan_->nodes[size_t(n.planNode)];
+    QString s = text(n.title) + QStringLiteral("\n");
+    if (n.stage.first >= 0)
+        s += tr("Stage %1\n").arg(stageIdText(n.stage.first, n.stage.second));
+    for (const auto& [key, value] : operatorDetails(pn))
+        s += text(key) + QStringLiteral(": ") + text(value) + QStringLiteral("\n");
+    if (!n.metrics.empty()) s += tr("\nMetrics (total (min, med, max))\n");
+    for (const PlanMetricValue& v : n.metrics)
+        s += text(v.name) + QStringLiteral(": ") + text(v.text) + QStringLiteral("\n");
+    s += QStringLiteral("\n") + text(pn.simpleString);
+    return s;
+}
+
+void PlanGraphView::fitWidth() {
+    const QRectF all = scene()->sceneRect();
+    if (all.width() <= 0) return;
+    // Compact operators are never drawn below a readable scale: the plan scrolls instead.
+    const double scale = std::min(
+        1.0, std::max(compact_ ? kReadableScale : 0.05, (viewport()->width() - 4) / all.width()));
+    setTransform(QTransform::fromScale(scale, scale));
+    centerOn(all.center().x(), all.top() + viewport()->height() / 2.0 / scale);
+    placeMiniMap();
 }
 
 void PlanGraphView::fitAll() {
@@ -209,6 +339,7 @@ void PlanGraphView::mouseReleaseEvent(QMouseEvent* event) {
     for (QGraphicsItem* item : items(event->position().toPoint())) {
         const QVariant index = item->data(0);
         if (!index.isValid()) continue;
+        selectNode(index.toInt());
         const auto [stage, attempt] = graph_.nodes[size_t(index.toInt())].stage;
         if (stage >= 0) Q_EMIT stageRequested(stage, attempt);
         return;

@@ -3,7 +3,12 @@
 // exchanges split into a write half (map stage) and a read half (reducing stage), shaded by their
 // share of the plan's measured time; laid out by Graphviz dot, drawn with QGraphicsScene.
 // Ctrl+wheel zooms, dragging pans, Home fits the plan; clicking an operator asks to show the
-// stage that ran it. With adaptive execution, the final plan or the initial one. Every layout
+// stage that ran it and selects it (its metrics and details for a side panel). Any version of
+// an adaptive plan can be shown. It opens fitted to the width; when that would make text
+// unreadable, operators are drawn compact (name and table only). Scans show their table,
+// PushedFilters and column count, joins their strategy and build side. Operators without a stage
+// of their own (AQE query stages, shuffle reads) sit in the box of the stage that consumes them.
+// Find dims the operators that do not match and steps through those that do. Every layout
 // runs on a worker (Graphviz holds a process-wide lock, so the window never waits on another
 // view's layout); a big plan shows "Laying out N operators…" meanwhile.
 #pragma once
@@ -25,6 +30,19 @@ public:
     // -1 clears; the initial plan is the one at the execution's start (the final one when AQE
     // never replaced it).
     void setExecution(ModelPtr model, int64_t executionId, Which which = Which::Final);
+    // One version of the execution's plan (owned by the model), e.g. an AQE update's.
+    void setPlan(ModelPtr model, int64_t executionId, const SqlPlan* plan);
+    bool compact() const { return compact_; }
+    void fitWidth();  // the scale that fits the width (never above 1), the top in view
+    // Find: operators whose name, details or metrics contain `text` (case-insensitive); the
+    // others are dimmed. Returns the number of matches; showMatch() centres one.
+    int setSearch(const QString& text);
+    const std::vector<int>& matches() const { return matches_; }
+    int currentMatch() const { return currentMatch_; }
+    void showMatch(int k);  // wraps around
+    void selectNode(int node);  // a graph node, marked and reported by nodeSelected
+    int selectedNode() const { return selected_; }
+    QString nodeDetails(int node) const;  // everything known about one graph node, plain text
     void highlightNode(int64_t planNode);  // a finding's plan node (both halves of an exchange)
     void fitAll();
     const LayoutResult& layout() const { return layout_; }
@@ -32,11 +50,12 @@ public:
     int nodeCount() const { return int(layout_.nodes.size()); }
     QPoint nodePosition(int node) const;  // centre of a graph node in viewport coordinates
     bool miniMapShown() const;
-    bool layoutPending() const { return layouts_.isJobRunning(); }  // on a worker
+    bool layoutPending() const { return layouts_.isJobRunning() || relayout_; }  // on a worker
 
 Q_SIGNALS:
     void stageRequested(qint32 stageId, qint32 attemptId);
     void laidOut();  // the plan's layout arrived and is drawn
+    void nodeSelected(int node);
 
 protected:
     void zoomed() override { placeMiniMap(); }
@@ -46,7 +65,8 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
 
 private:
-    void buildScene(const SqlPlan& plan, const PlanMetricTable& metrics);
+    void buildScene();
+    void restyle();  // pens and opacity from highlight, selection and search
     void addItems(LayoutResult layout);
     void placeMiniMap();  // shown in the corner when the plan does not fit
     ModelPtr model_;
@@ -55,6 +75,12 @@ private:
     std::vector<QStringList> lines_;  // each node's text, elided
     std::vector<std::string> clusterLabels_;
     std::vector<QGraphicsItem*> nodeItems_;
+    std::vector<QString> searchText_;  // per node, lower case
+    std::vector<int> matches_;
+    QString query_;
+    int currentMatch_ = -1, selected_ = -1;
+    const SqlPlan* plan_ = nullptr;
+    bool compact_ = false, relayout_ = false;
     int64_t highlighted_ = -1;
     MiniMap* miniMap_;
     JobTracker layouts_{this};  // last: waits for a running layout before the rest goes

@@ -47,8 +47,13 @@ void executiveSummary(PdfLayout& out, const ReportDocument& doc, const Analysis&
         out.text(QObject::tr("No finding: every check was clean or could not run."));
         return;
     }
-    out.text(QObject::tr("%1, ranked by the wall-clock time each is estimated to cost. "
-                         "Together up to %2 of the %3 run (estimates can overlap).")
+    if (!doc.timeSlices.empty()) {
+        out.text(QObject::tr("Where the time went"), PdfLayout::Style::Strong);
+        for (const auto& [k, v] : doc.timeSlices) out.fact(q(k), q(v));
+        out.space(8);
+    }
+    out.text(QObject::tr("%1, ranked by the wall-clock time each would save. Together %2 of "
+                         "the %3 run: each second is counted for one finding only.")
                  .arg(QString::fromStdString(countText(int64_t(a.findings.size()), "finding", "findings")),
                       costText(doc.totalCostMs), costText(doc.wallClockMs)));
     out.space(6);
@@ -110,9 +115,6 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
 void timeAccounting(PdfLayout& out, const ReportDocument& doc) {
     out.heading(QObject::tr("Time accounting"));
     for (const auto& [k, v] : doc.timeFacts) out.fact(q(k), q(v));
-    if (!doc.timeSlices.empty())
-        out.text(QObject::tr("Where the time went"), PdfLayout::Style::Strong);
-    for (const auto& [k, v] : doc.timeSlices) out.fact(q(k), q(v));
     if (!doc.criticalPaths.empty())
         out.text(QObject::tr("Critical paths"), PdfLayout::Style::Strong);
     for (const std::string& p : doc.criticalPaths) out.text(q(p));

@@ -29,6 +29,54 @@ void StageTimelinePainter::setStage(ModelPtr model, size_t stageIndex) {
     lanes_ = model_ ? slotLanes(*model_, stageIndex) : SlotLanes{};
     highlighted_.assign(lanes_.byLane.size(), 0);
     gaps_.clear();
+    folded_.assign(lanes_.executorNames.size(), 0);
+    firstRow_ = 0;
+    selectedTask_ = selectedLaneTask_ = -1;
+    buildRows();
+}
+
+void StageTimelinePainter::buildRows() {
+    rows_.clear();
+    rowOfLane_.assign(lanes_.laneLabels.size(), 0);
+    for (size_t e = 0; e + 1 < lanes_.executorBegin.size(); ++e) {
+        const uint32_t first = lanes_.executorBegin[e], end = lanes_.executorBegin[e + 1];
+        if (folded_[e] && end - first > 1) {
+            for (uint32_t l = first; l < end; ++l) rowOfLane_[l] = int(rows_.size());
+            rows_.push_back({first, end, e, true});
+            continue;
+        }
+        for (uint32_t l = first; l < end; ++l) {
+            rowOfLane_[l] = int(rows_.size());
+            rows_.push_back({l, l + 1, e, false});
+        }
+    }
+    firstRow_ = std::clamp(firstRow_, 0, std::max(0, int(rows_.size()) - 1));
+}
+
+void StageTimelinePainter::setExecutorFolded(size_t e, bool folded) {
+    if (e >= folded_.size()) return;
+    folded_[e] = folded;
+    buildRows();
+}
+
+void StageTimelinePainter::foldAll(bool folded) {
+    std::fill(folded_.begin(), folded_.end(), uint8_t(folded));
+    buildRows();
+}
+
+bool StageTimelinePainter::lanesFit(const QRectF& area) const {
+    return double(lanes_.laneLabels.size()) * 4 <= area.height();
+}
+
+void StageTimelinePainter::setSelectedTask(int64_t taskId) {
+    selectedTask_ = taskId;
+    selectedLaneTask_ = -1;
+    if (!model_ || taskId < 0) return;
+    for (size_t i = 0; i < lanes_.tasks.size(); ++i)
+        if (model_->tasks.get(lanes_.tasks[i].row, TaskField::TaskId) == taskId) {
+            selectedLaneTask_ = int64_t(i);
+            return;
+        }
 }
 
 void StageTimelinePainter::setHighlightedTasks(const std::vector<int64_t>& taskIds) {
@@ -50,26 +98,47 @@ QRectF StageTimelinePainter::plotArea(const QRectF& b) {
 }
 
 double StageTimelinePainter::laneHeight(const QRectF& area) const {
-    const int lanes = std::max<int>(1, int(lanes_.laneLabels.size()));
-    return std::clamp(area.height() / lanes, 1.0, 20.0);
+    const double fit = area.height() / std::max<double>(1, double(rows_.size()));
+    if (mode_ == LaneMode::Fit) return std::min(fit, 20.0);
+    return fit >= 4 ? std::min(fit, 20.0) : kScrollRowHeight;  // readable rows, scrolled
+}
+
+int StageTimelinePainter::rowsOnScreen(const QRectF& area) const {
+    if (mode_ == LaneMode::Fit) return int(rows_.size());
+    return std::min(int(rows_.size()), std::max(1, int(area.height() / laneHeight(area))));
+}
+
+void StageTimelinePainter::setFirstRow(int row, const QRectF& area) {
+    firstRow_ = std::clamp(row, 0, std::max(0, int(rows_.size()) - rowsOnScreen(area)));
+}
+
+double StageTimelinePainter::rowTop(int row, const QRectF& area) const {
+    const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
+    return area.top() + double(row - first) * laneHeight(area);
+}
+
+int StageTimelinePainter::rowAt(double y, const QRectF& area) const {
+    if (y < area.top() || y >= area.bottom()) return -1;
+    const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
+    const double r = std::floor((y - area.top()) / laneHeight(area)) + first;
+    return r >= 0 && r < double(rows_.size()) ? int(r) : -1;
 }
 
 QRectF StageTimelinePainter::barRect(size_t i, const TimeViewport& v, const QRectF& area) const {
     const LaneTask& lt = lanes_.tasks[i];
     const double h = laneHeight(area);
-    const double y = area.top() + lt.lane * h;
+    const double y = rowTop(rowOfLane_[size_t(lt.lane)], area);
     const double x0 = v.xOf(double(lt.start)), x1 = std::max(v.xOf(double(lt.end)), x0 + 1);
     // A one-pixel gap ends each wide bar, so back-to-back tasks of a slot stay apart.
     const double w = x1 - x0 > 4 ? x1 - x0 - 1 : x1 - x0;
-    return QRectF(x0, y + (h > 4 ? 1 : 0), w, h > 4 ? h - 2 : h);
+    return QRectF(x0, y + (h > 4 ? 1 : 0), w, h > 4 ? h - 2 : std::max(h, 1.0));
 }
 
 int64_t StageTimelinePainter::laneTaskAt(QPointF pos, const TimeViewport& v,
                                          const QRectF& area) const {
-    const double h = laneHeight(area);
-    const double laneF = std::floor((pos.y() - area.top()) / h);
-    if (laneF < 0 || laneF >= double(lanes_.laneLabels.size())) return -1;
-    const size_t lane = size_t(laneF);
+    const int row = rowAt(pos.y(), area);
+    if (row < 0 || rows_[size_t(row)].folded) return -1;
+    const size_t lane = rows_[size_t(row)].firstLane;
     const auto begin = lanes_.byLane.begin() + lanes_.laneBegin[lane];
     const auto end = lanes_.byLane.begin() + lanes_.laneBegin[lane + 1];
     const double slack = v.span() / v.width;  // one pixel of time either side
@@ -84,61 +153,23 @@ int64_t StageTimelinePainter::laneTaskAt(QPointF pos, const TimeViewport& v,
 void StageTimelinePainter::build(const TimeViewport& v, const QRectF& area) {
     for (auto& r : rects_) r.clear();
     speculative_.clear();
+    lanesDrawn_ = 0;
     if (!model_) return;
-    const TaskTable& t = model_->tasks;
-    const int64_t now = model_->application.lastEventTime;
     const double h = laneHeight(area);
-    const double barTop = h > 4 ? 1 : 0, barHeight = h > 4 ? h - 2 : h;
+    const double barTop = h > 4 ? 1 : 0, barHeight = h > 4 ? h - 2 : std::max(h, 1.0);
     // Phases need room to be seen: lanes under three pixels show where slots were busy.
     const bool phasesFit = h >= 3;
-    const size_t visibleLanes =
-        std::min(lanes_.laneLabels.size(), size_t(std::ceil(area.height() / h)));
-    std::vector<uint32_t> late;               // failed and highlighted tasks, drawn on top
-    const double scale = v.width / v.span();  // xOf without a division per task
-    const SlotLanes::Span* spans = lanes_.byLane.data();
-    for (size_t lane = 0; lane < visibleLanes; ++lane) {
-        const double y = area.top() + double(lane) * h + barTop;
-        const SlotLanes::Span* begin = spans + lanes_.laneBegin[lane];
-        const SlotLanes::Span* end = spans + lanes_.laneBegin[lane + 1];
-        const SlotLanes::Span* it = std::partition_point(
-            begin, end, [&](const SlotLanes::Span& sp) { return double(sp.end) < v.start; });
-        double runStart = 0, runEnd = -1;  // a run of covered pixel columns
-        auto flush = [&] {
-            if (runEnd > runStart)
-                rects_[kMerged].emplace_back(runStart, y, runEnd - runStart, barHeight);
-            runEnd = -1;
-        };
-        for (; it != end && double(it->start) <= v.end; ++it) {
-            const bool anomaly =
-                (it->flags & (kFailed | kKilled)) || highlighted_[size_t(it - spans)];
-            if (anomaly) late.push_back(it->task);
-            const double x0 = v.left + (double(it->start) - v.start) * scale;
-            const double x1 = std::max(v.left + (double(it->end) - v.start) * scale, x0 + 1);
-            if (x1 - x0 < 3 || !phasesFit) {
-                const double px0 = std::floor(x0), px1 = std::max(px0 + 1, std::ceil(x1));
-                if (runEnd >= px0) {
-                    runEnd = std::max(runEnd, px1);
-                } else {
-                    flush();
-                    runStart = px0;
-                    runEnd = px1;
-                }
-                continue;
-            }
-            flush();
-            if (anomaly) continue;
-            const QRectF r = barRect(it->task, v, area);
-            const auto phases = taskPhases(t, lanes_.tasks[it->task].row, now);
-            const double total = std::max(1.0, double(it->end - it->start));
-            double x = r.left();
-            for (size_t ph = 0; ph < kTaskPhaseCount; ++ph) {
-                const double w = r.width() * phases[ph] / total;
-                if (w > 0) rects_[ph].emplace_back(x, r.top(), w, r.height());
-                x += w;
-            }
-            if (it->flags & kSpeculative) speculative_.push_back(r);
-        }
-        flush();
+    std::vector<uint32_t> late;  // failed and highlighted tasks, drawn on top
+    const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
+    for (int r = first; r < int(rows_.size()); ++r) {
+        const double top = rowTop(r, area);
+        if (top >= area.bottom()) break;
+        const Row& row = rows_[size_t(r)];
+        lanesDrawn_ += row.endLane - row.firstLane;
+        if (row.folded)
+            buildStrip(row, top + barTop, barHeight, v, area, late);
+        else
+            buildLane(row.firstLane, top + barTop, barHeight, phasesFit, v, area, late);
     }
     for (uint32_t i : late) {
         QRectF r = barRect(i, v, area);
@@ -146,6 +177,119 @@ void StageTimelinePainter::build(const TimeViewport& v, const QRectF& area) {
         const bool failed = lanes_.tasks[i].flags & (kFailed | kKilled);
         rects_[failed ? kFailedKind : kHighlightKind].push_back(r);
     }
+}
+
+void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bool phasesFit,
+                                     const TimeViewport& v, const QRectF& area,
+                                     std::vector<uint32_t>& late) {
+    const TaskTable& t = model_->tasks;
+    const int64_t now = model_->application.lastEventTime;
+    const double scale = v.width / v.span();  // xOf without a division per task
+    const SlotLanes::Span* spans = lanes_.byLane.data();
+    const SlotLanes::Span* begin = spans + lanes_.laneBegin[lane];
+    const SlotLanes::Span* end = spans + lanes_.laneBegin[lane + 1];
+    const SlotLanes::Span* it = std::partition_point(
+        begin, end, [&](const SlotLanes::Span& sp) { return double(sp.end) < v.start; });
+    double runStart = 0, runEnd = -1;  // a run of covered pixel columns
+    auto flush = [&] {
+        if (runEnd > runStart) rects_[kMerged].emplace_back(runStart, y, runEnd - runStart, barHeight);
+        runEnd = -1;
+    };
+    for (; it != end && double(it->start) <= v.end; ++it) {
+        const bool anomaly = (it->flags & (kFailed | kKilled)) || highlighted_[size_t(it - spans)];
+        if (anomaly) late.push_back(it->task);
+        const double x0 = v.left + (double(it->start) - v.start) * scale;
+        const double x1 = std::max(v.left + (double(it->end) - v.start) * scale, x0 + 1);
+        if (x1 - x0 < 3 || !phasesFit) {
+            const double px0 = std::floor(x0), px1 = std::max(px0 + 1, std::ceil(x1));
+            if (runEnd >= px0) {
+                runEnd = std::max(runEnd, px1);
+            } else {
+                flush();
+                runStart = px0;
+                runEnd = px1;
+            }
+            continue;
+        }
+        flush();
+        if (anomaly) continue;
+        const QRectF r = barRect(it->task, v, area);
+        const auto phases = taskPhases(t, lanes_.tasks[it->task].row, now);
+        const double total = std::max(1.0, double(it->end - it->start));
+        double x = r.left();
+        for (size_t ph = 0; ph < kTaskPhaseCount; ++ph) {
+            const double w = r.width() * phases[ph] / total;
+            if (w > 0) rects_[ph].emplace_back(x, r.top(), w, r.height());
+            x += w;
+        }
+        if (it->flags & kSpeculative) speculative_.push_back(r);
+    }
+    flush();
+}
+
+// One strip for a folded executor: per pixel column, the share of its slots busy (busy time
+// covered by its tasks), in four shades.
+void StageTimelinePainter::buildStrip(const Row& row, double y, double barHeight,
+                                      const TimeViewport& v, const QRectF& area,
+                                      std::vector<uint32_t>& late) {
+    const double origin = std::floor(area.left());
+    const size_t columns = size_t(std::ceil(area.right() - origin)) + 1;
+    cover_.assign(columns + 1, 0);
+    partial_.assign(columns + 1, 0);
+    const double scale = v.width / v.span(), maxX = double(columns);
+    const SlotLanes::Span* spans = lanes_.byLane.data();
+    for (uint32_t lane = row.firstLane; lane < row.endLane; ++lane) {
+        const SlotLanes::Span* begin = spans + lanes_.laneBegin[lane];
+        const SlotLanes::Span* end = spans + lanes_.laneBegin[lane + 1];
+        const SlotLanes::Span* it = std::partition_point(
+            begin, end, [&](const SlotLanes::Span& sp) { return double(sp.end) < v.start; });
+        for (; it != end && double(it->start) <= v.end; ++it) {
+            if ((it->flags & (kFailed | kKilled)) || highlighted_[size_t(it - spans)])
+                late.push_back(it->task);
+            const double x0 = std::clamp(v.left - origin + (double(it->start) - v.start) * scale, 0.0, maxX);
+            const double x1 = std::clamp(v.left - origin + (double(it->end) - v.start) * scale, x0, maxX);
+            const size_t c0 = size_t(x0), c1 = std::min(size_t(x1), columns - 1);
+            if (c0 >= c1) {
+                partial_[c0] += std::max(x1 - x0, 0.05);  // a task under a pixel still shows
+                continue;
+            }
+            partial_[c0] += double(c0 + 1) - x0;
+            partial_[c1] += x1 - double(c1);
+            cover_[c0 + 1] += 1;
+            cover_[c1] -= 1;
+        }
+    }
+    const double slots = double(row.endLane - row.firstLane);
+    double running = 0, runStart = 0;
+    int runLevel = -1;
+    for (size_t c = 0; c <= columns; ++c) {
+        int level = -1;
+        if (c < columns) {
+            running += cover_[c];
+            const double busy = (running + partial_[c]) / slots;
+            if (busy > 1e-6)
+                level = std::min(int(kOccupancyLevels) - 1, int(std::ceil(busy * 4 - 1e-9)) - 1);
+        }
+        if (level == runLevel) continue;
+        if (runLevel >= 0)
+            rects_[kOccupancy + size_t(runLevel)].emplace_back(origin + runStart, y,
+                                                                double(c) - runStart, barHeight);
+        runLevel = level;
+        runStart = double(c);
+    }
+}
+
+QString StageTimelinePainter::rowLabel(const Row& row) const {
+    const std::string& name = lanes_.executorNames[row.executor];
+    const uint32_t slots = lanes_.executorBegin[row.executor + 1] - lanes_.executorBegin[row.executor];
+    if (row.folded)
+        return QStringLiteral("▸ ") + QObject::tr("executor %1 · %2 slots")
+                                          .arg(QString::fromStdString(name))
+                                          .arg(slots);
+    const QString label = QString::fromStdString(lanes_.laneLabels[row.firstLane]);
+    if (slots > 1 && row.firstLane == lanes_.executorBegin[row.executor])
+        return QStringLiteral("▾ ") + label;
+    return label;
 }
 
 size_t StageTimelinePainter::drawListRects() const {
@@ -173,17 +317,17 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
         QFont font = p.font();
         if (QFontMetricsF(font).height() > h + 1) font.setPixelSize(std::max(7, int(h) - 1));
         p.setFont(font);
-        for (size_t l = 0; l < lanes_.laneLabels.size() && double(l) * h < area.height(); ++l)
-            p.drawText(QRectF(bounds.left() + 4, area.top() + double(l) * h, kLabelWidth - 8, h),
-                       Qt::AlignVCenter | Qt::AlignRight,
-                       QString::fromStdString(lanes_.laneLabels[l]));
+        const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
+        for (int r = first; r < int(rows_.size()) && rowTop(r, area) < area.bottom() - 1; ++r)
+            p.drawText(QRectF(bounds.left() + 4, rowTop(r, area), kLabelWidth - 8, h),
+                       Qt::AlignVCenter | Qt::AlignRight, rowLabel(rows_[size_t(r)]));
         p.restore();
     }
     p.save();
     p.setClipRect(area);
     // Gaps first, so bars draw over them: hatched bands across every lane.
     const double lanesBottom =
-        std::min(area.bottom(), area.top() + double(lanes_.laneLabels.size()) * h);
+        std::min(area.bottom(), rowTop(int(rows_.size()), area));
     for (const auto& [from, to] : gaps_) {
         const QRectF band(v.xOf(double(from)), area.top(), v.xOf(double(to)) - v.xOf(double(from)),
                           lanesBottom - area.top());
@@ -193,16 +337,26 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
     p.setPen(Qt::NoPen);
     for (size_t kind = 0; kind < kKinds; ++kind) {
         if (rects_[kind].empty()) continue;
-        p.setBrush(kind < kTaskPhaseCount ? kPhaseColors[kind]
-                   : kind == kMerged      ? kMergedColor
-                   : kind == kFailedKind  ? kFailedColor
-                                          : pal.color(QPalette::Highlight));
+        QColor occupancy = kMergedColor;
+        if (kind >= kOccupancy) occupancy.setAlphaF(0.25 + 0.25 * double(kind - kOccupancy));
+        p.setBrush(kind < kTaskPhaseCount  ? kPhaseColors[kind]
+                   : kind == kMerged       ? kMergedColor
+                   : kind == kFailedKind   ? kFailedColor
+                   : kind == kHighlightKind ? pal.color(QPalette::Highlight)
+                                            : occupancy);
         p.drawRects(rects_[kind].data(), int(rects_[kind].size()));
     }
     if (!speculative_.empty()) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
         p.drawRects(speculative_.data(), int(speculative_.size()));
+    }
+    if (selectedLaneTask_ >= 0) {  // the clicked task, outlined on its bar (or its strip)
+        QRectF r = barRect(size_t(selectedLaneTask_), v, area);
+        if (r.width() < 3) r.adjust(-1, 0, 2, 0);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(pal.color(QPalette::Text), 2));
+        p.drawRect(r.adjusted(-1, -1, 1, 1));
     }
     p.restore();
     paintLegend(p, bounds, pal);
@@ -244,6 +398,9 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     // The rest only when they are on screen.
     if (!rects_[kMerged].empty()) entry(kMergedColor, QObject::tr("many tasks"));
     if (!rects_[kFailedKind].empty()) entry(kFailedColor, QObject::tr("failed / killed"));
+    bool strips = false;
+    for (size_t l = 0; l < kOccupancyLevels; ++l) strips |= !rects_[kOccupancy + l].empty();
+    if (strips) entry(kMergedColor, QObject::tr("▸ folded executor: shade = share of slots busy"));
     if (!gaps_.empty())
         entry(QBrush(QColor(0xd6, 0x45, 0x3d, 90), Qt::BDiagPattern), QObject::tr("gap"));
 }

@@ -6,6 +6,10 @@
 // merged into runs of covered pixels,
 // and rectangles batched by colour, so a million tasks draw in milliseconds while failed and
 // highlighted tasks are never merged away.
+// Every lane stays reachable: rows are lanes or whole executors folded into one occupancy strip
+// (shaded by the share of its slots busy); in Scroll mode rows keep a readable height and the
+// rows from firstRow() on are drawn, in Fit mode every row shares the plot's height (below a
+// pixel per row, several rows share a pixel row; none is dropped).
 #pragma once
 
 #include <QPalette>
@@ -26,7 +30,29 @@ namespace stagelight {
 
 class StageTimelinePainter {
 public:
+    enum class LaneMode { Scroll, Fit };
+    static constexpr double kScrollRowHeight = 12;  // rows when they do not all fit
+
     void setStage(ModelPtr model, size_t stageIndex);
+    void setLaneMode(LaneMode mode) { mode_ = mode; }
+    LaneMode laneMode() const { return mode_; }
+    // Rows: a lane, or an executor's lanes folded into one strip.
+    int rowCount() const { return int(rows_.size()); }
+    int firstRow() const { return firstRow_; }
+    void setFirstRow(int row, const QRectF& area);  // clamped so the last row can reach the bottom
+    int rowsOnScreen(const QRectF& area) const;     // whole rows that fit (Fit: all)
+    int rowAt(double y, const QRectF& area) const;  // -1 outside the rows
+    size_t executorOfRow(int row) const { return rows_[size_t(row)].executor; }
+    bool rowFolded(int row) const { return rows_[size_t(row)].folded; }
+    size_t executorCount() const { return lanes_.executorNames.size(); }
+    bool executorFolded(size_t e) const { return folded_[e] != 0; }
+    void setExecutorFolded(size_t e, bool folded);
+    void foldAll(bool folded);
+    // Whether all lanes of the stage fit the area unfolded at three pixels (phases visible).
+    bool lanesFit(const QRectF& area) const;
+    size_t lanesDrawn() const { return lanesDrawn_; }  // in the last draw list (folded: all)
+    void setSelectedTask(int64_t taskId);  // outlined on its bar; -1 clears
+    int64_t selectedTask() const { return selectedTask_; }
     void setHighlightedTasks(const std::vector<int64_t>& taskIds);
     size_t highlightedTasks() const {  // of the stage's tasks, how many are highlighted
         return size_t(std::count(highlighted_.begin(), highlighted_.end(), uint8_t(1)));
@@ -37,7 +63,8 @@ public:
     const EventLogModel* model() const { return model_.get(); }
     // Where the bars go inside the whole drawing's bounds (labels left, axis above, legend below).
     static QRectF plotArea(const QRectF& bounds);
-    double laneHeight(const QRectF& area) const;
+    double laneHeight(const QRectF& area) const;  // the height of a row
+    double rowTop(int row, const QRectF& area) const;
     QRectF barRect(size_t laneTask, const TimeViewport& view, const QRectF& area) const;
     // The index into lanes().tasks of the bar under `pos`, or -1.
     int64_t laneTaskAt(QPointF pos, const TimeViewport& view, const QRectF& area) const;
@@ -50,7 +77,19 @@ public:
 private:
     // Colours of the draw list: the seven phases, merged runs, failed, highlighted.
     static constexpr size_t kMerged = kTaskPhaseCount, kFailedKind = kMerged + 1,
-                            kHighlightKind = kFailedKind + 1, kKinds = kHighlightKind + 1;
+                            kHighlightKind = kFailedKind + 1, kOccupancy = kHighlightKind + 1,
+                            kOccupancyLevels = 4, kKinds = kOccupancy + kOccupancyLevels;
+    struct Row {
+        uint32_t firstLane, endLane;
+        size_t executor;
+        bool folded;
+    };
+    void buildRows();
+    void buildLane(size_t lane, double y, double barHeight, bool phasesFit,
+                   const TimeViewport& v, const QRectF& area, std::vector<uint32_t>& late);
+    void buildStrip(const Row& row, double y, double barHeight, const TimeViewport& v,
+                    const QRectF& area, std::vector<uint32_t>& late);
+    QString rowLabel(const Row& row) const;
     void paintAxis(QPainter& p, const QRectF& area, const TimeViewport& view,
                    const QPalette& pal) const;
     void paintLegend(QPainter& p, const QRectF& bounds, const QPalette& pal) const;
@@ -61,6 +100,15 @@ private:
     std::vector<std::pair<int64_t, int64_t>> gaps_;
     std::array<std::vector<QRectF>, kKinds> rects_;
     std::vector<QRectF> speculative_;  // outlined
+    LaneMode mode_ = LaneMode::Fit;
+    std::vector<uint8_t> folded_;  // by executor
+    std::vector<Row> rows_;
+    std::vector<int> rowOfLane_;
+    int firstRow_ = 0;
+    size_t lanesDrawn_ = 0;
+    int64_t selectedTask_ = -1;
+    int64_t selectedLaneTask_ = -1;  // its index into lanes_.tasks
+    std::vector<double> cover_, partial_;  // scratch for occupancy strips
 };
 
 }  // namespace stagelight

@@ -1,12 +1,18 @@
 // The event timeline of one stage as a widget: StageTimelinePainter draws it, TimelineWidget
-// zooms and pans it; hovering shows a task's figures and clicking selects it. Painted directly:
-// never an item per task.
+// zooms and pans it; hovering shows a task's figures and clicking selects it (outlined on its
+// bar). Every lane is reachable: a scroll bar (or the wheel over the lane labels, PgUp/PgDn,
+// End) moves through rows that do not fit, a click on an executor's label folds its slots into
+// one occupancy strip or unfolds them, and "Fit" keeps the whole stage on screen. Painted
+// directly: never an item per task.
 #pragma once
 
 #include <vector>
 
 #include "timeline/StageTimelinePainter.h"
 #include "timeline/TimelineWidget.h"
+
+class QScrollBar;
+class QToolButton;
 
 namespace stagelight {
 
@@ -19,24 +25,46 @@ public:
     size_t highlightedTasks() const { return painter_.highlightedTasks(); }
     // Gaps of the time accounting inside this stage (drawn as shaded bands behind the bars).
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows);
+    void setSelectedTask(int64_t taskId);  // outlined on its bar
+    int64_t selectedTask() const { return painter_.selectedTask(); }
+
+    // Rows and lanes: Scroll keeps rows readable and scrolls, Fit shows every row at once.
+    void setLaneMode(StageTimelinePainter::LaneMode mode);
+    StageTimelinePainter::LaneMode laneMode() const { return painter_.laneMode(); }
+    void foldExecutors(bool folded);
+    void toggleFold(int row);  // the executor of that row
+    void scrollToRow(int row);
+    const StageTimelinePainter& painter() const { return painter_; }
+    QScrollBar* laneScrollBar() const { return scroll_; }
 
     const SlotLanes& lanes() const { return painter_.lanes(); }
     // The task under a widget position, or -1.
     int64_t taskAt(const QPoint& pos) const;
     QRectF barRect(size_t laneTaskIndex) const;  // where a task is drawn (for tests)
+    QRectF plotRect() const { return plotArea(); }
 
 Q_SIGNALS:
     void taskClicked(qint64 taskId);
 
 protected:
-    QRectF plotArea() const override { return StageTimelinePainter::plotArea(rect()); }
+    QRectF plotArea() const override { return StageTimelinePainter::plotArea(drawBounds()); }
     std::pair<double, double> fullRange() const override;
     void clickedAt(const QPoint& pos) override;
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;  // tooltips
 
 private:
+    QRectF drawBounds() const;  // the widget less the scroll bar
+    void updateScrollBar();
+    QString taskToolTip(size_t laneTask) const;
     StageTimelinePainter painter_;
+    QScrollBar* scroll_;
+    QToolButton* fit_;
+    QToolButton* fold_;
+    bool autoFoldPending_ = false;  // decided once the widget has its size
 };
 
 }  // namespace stagelight

@@ -5,7 +5,10 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cstdlib>
+
+#include "text/Format.h"
 
 namespace stagelight {
 
@@ -104,12 +107,37 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event) {
         QWidget::keyPressEvent(event);
 }
 
+QRectF TimelineWidget::bandRect() const {
+    if (!banding_) return {};
+    const QRectF area = plotArea();
+    const double x0 = std::clamp(double(std::min(pressPos_.x(), bandEnd_.x())), area.left(), area.right());
+    const double x1 = std::clamp(double(std::max(pressPos_.x(), bandEnd_.x())), area.left(), area.right());
+    return QRectF(x0, area.top(), x1 - x0, area.height());
+}
+
+// The range being selected, shaded across the whole plot with its start and length, as the
+// time range it will zoom to.
 void TimelineWidget::paintRubberBand(QPainter& p) const {
     if (!banding_) return;
+    const QRectF band = bandRect();
     const QColor hl = palette().color(QPalette::Highlight);
-    p.setPen(QPen(hl, 1, Qt::DashLine));
-    p.setBrush(QColor(hl.red(), hl.green(), hl.blue(), 40));
-    p.drawRect(QRect(pressPos_, bandEnd_).normalized());
+    p.save();
+    p.setPen(QPen(hl, 1));
+    p.setBrush(QColor(hl.red(), hl.green(), hl.blue(), 60));
+    p.drawRect(band);
+    const TimeViewport v = viewport();
+    const auto [from, to] = fullRange();
+    const QString label =
+        QString::fromStdString(formatDuration(int64_t(v.timeAt(band.left()) - from))) +
+        QStringLiteral(" + ") +
+        QString::fromStdString(formatDuration(int64_t(v.timeAt(band.right()) - v.timeAt(band.left()))));
+    (void)to;
+    const QFontMetrics fm(p.font());
+    const QRectF box(band.left() + 3, band.top() + 3, fm.horizontalAdvance(label) + 8, fm.height() + 2);
+    p.fillRect(box, palette().color(QPalette::ToolTipBase));
+    p.setPen(palette().color(QPalette::ToolTipText));
+    p.drawText(box, Qt::AlignCenter, label);
+    p.restore();
 }
 
 }  // namespace stagelight

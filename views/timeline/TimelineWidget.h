@@ -28,6 +28,7 @@ public:
         return {int64_t(range_.start), int64_t(range_.end)};
     }
     size_t historyDepth() const { return history_.size(); }
+    QRectF bandRect() const;  // the range being selected with the rubber band (empty: none)
 
 protected:
     virtual QRectF plotArea() const = 0;

@@ -44,6 +44,8 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
         }
         for (Finding& f : out) {
             f.rule = rule.name;
+            // A title is a sentence: "Stage 0.0 waited …", whatever the rule put first.
+            if (!f.title.empty() && f.title[0] >= 'a' && f.title[0] <= 'z') f.title[0] = char(f.title[0] - 'a' + 'A');
             if (f.cause.empty()) f.cause = rule.name;
             for (const Evidence& e : f.evidence)
                 if (!f.stage.valid() && e.stageId >= 0) f.stage = {e.stageId, e.stageAttemptId};
@@ -82,7 +84,9 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
     // Headlines (a result not produced) first; then by the wall clock each would save, a
     // finding whose cost is not wall clock ranked at its severity's lower bound.
     const auto rankMs = [&](const Finding& f) {
-        if (!f.costNotWallClock || a.time.wallClockMs <= 0) return double(f.estimatedCostMs);
+        // A finding critical whatever its share (a failed job) ranks at the critical floor too.
+        const bool floored = f.costNotWallClock || f.minSeverity == Severity::Critical;
+        if (!floored || a.time.wallClockMs <= 0) return double(f.estimatedCostMs);
         const double floor = f.severity == Severity::Critical ? config.criticalShare
                              : f.severity == Severity::Warning ? config.warningShare
                                                                : 0.0;

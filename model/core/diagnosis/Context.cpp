@@ -58,7 +58,9 @@ RunFacts runFacts(const EventLogModel& m, bool localMode) {
     r.aqeSkewJoin = r.aqeEnabled && conf("spark.sql.adaptive.skewJoin.enabled", true);
     r.dynamicAllocation = conf("spark.dynamicAllocation.enabled", false);
     r.master = m.environment.sparkProperty("spark.master").value_or("");
-    r.localMode = localMode || r.master.rfind("local", 0) == 0;
+    // The master says where tasks ran; tasks on "driver" stand in only when it is not logged
+    // (a log that says spark:// and has a task on "driver" took that task from elsewhere).
+    r.localMode = r.master.empty() ? localMode : r.master.rfind("local", 0) == 0;
     return r;
 }
 
@@ -125,8 +127,8 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
         f.durationMs = f.end - f.start;
         stages.push_back(std::move(f));
     }
-    localMode = driverTasks > 0;
-    run = runFacts(m, localMode);
+    run = runFacts(m, driverTasks > 0);
+    localMode = run.localMode;
     for (StageFacts& f : stages) f.availableCoreMs = cores.coreMs(f.start, f.end);
 }
 

@@ -67,7 +67,9 @@ struct Finding {
     int64_t askedMs = 0;
     // A finding whose slices a root cause took: its id (the text says so too).
     std::string symptomOf;
-    // A result was not produced (a job failed): listed first whatever its time share.
+    // A caveat on every other figure (the log's clock is unreliable): listed first whatever its
+    // time share. A failed job is critical instead (minSeverity), ranked at least at the critical
+    // share, so the run's largest sinks still lead.
     bool headline = false;
     // The cost is not wall clock (executor time, risk): ranked by its severity's lower bound.
     bool costNotWallClock = false;

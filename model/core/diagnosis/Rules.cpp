@@ -31,7 +31,7 @@ RuleDef speculationWasteRule();
 RuleDef slowHostRule();
 RuleDef coldStartRule();
 RuleDef localityRule();
-RuleDef incompleteLogRule();
+RuleDef logQualityRule();
 RuleDef configRule();
 RuleDef driverTimeRule();
 RuleDef stageWaitRule();
@@ -86,7 +86,7 @@ const std::vector<RuleDef>& allRules() {
         at(rules::executorMemoryRule(), 60),
         at(rules::tinyTasksRule(), 70),
         at(rules::idleCoresRule(), 80),
-        at(rules::incompleteLogRule(), 90),
+        at(rules::logQualityRule(), 90),
         at(rules::configRule(), 90),
     };
     return list;

@@ -102,6 +102,7 @@ std::vector<Interval> jobWindows(const DiagnosisContext& ctx) {
 // What the sweep knows of one stage attempt.
 struct StageTrack {
     int64_t submit = -1, firstLaunch = -1, end = -1;
+    bool timesUnknown = false;  // it ran tasks, none with a plausible time: never "waiting"
     std::vector<int64_t> firstLaunches;  // per task index, its first launch: sorted
     int running = 0;
     int64_t pendingAt(int64_t t) const {  // task indices not launched by t
@@ -149,7 +150,10 @@ private:
                 if (t.endReason(r) == EndReason::Resubmitted) continue;
                 const int64_t a = m_.taskLaunch(r);
                 int64_t b = t.hasFlag(r, kFinished) ? m_.taskFinish(r) : ctx_.appEnd;
-                if (a <= 0 || !d.span.plausible(a) || !d.span.plausible(b)) continue;
+                if (a <= 0 || !d.span.plausible(a) || !d.span.plausible(b)) {
+                    tr.timesUnknown = true;
+                    continue;
+                }
                 b = std::min(b, ctx_.appEnd);
                 if (b <= a) continue;
                 events_.push_back({a, 1, s});
@@ -158,6 +162,7 @@ private:
                 if (!fresh) it->second = std::min(it->second, a);
                 tr.firstLaunch = tr.firstLaunch < 0 ? a : std::min(tr.firstLaunch, a);
             }
+            tr.timesUnknown = tr.timesUnknown && tr.firstLaunch < 0;
             for (const auto& [index, launch] : firstOfIndex) tr.firstLaunches.push_back(launch);
             std::sort(tr.firstLaunches.begin(), tr.firstLaunches.end());
             const StageAttempt& st = m_.stages[s];
@@ -196,7 +201,8 @@ private:
                 break;
             case 2:
                 active_.insert(e.stage);
-                if (tr.firstLaunch < 0 || tr.firstLaunch > e.t) waiting_.insert({tr.submit, e.stage});
+                if (!tr.timesUnknown && (tr.firstLaunch < 0 || tr.firstLaunch > e.t))
+                    waiting_.insert({tr.submit, e.stage});
                 break;
             case 3:
                 waiting_.erase({tr.submit, e.stage});
@@ -384,6 +390,7 @@ std::vector<Slice> attributeWallClock(const DiagnosisContext& ctx) {
            windows.empty() ? Slice::Cause::DriverBeforeFirstJob : Slice::Cause::DriverAfterLastJob);
     absorbShortSlices(ctx, out);
     annotate(ctx, out);
+    addTaskPhases(ctx, out);
     return out;
 }
 

@@ -3,6 +3,10 @@
 // (diagnosis/Claims.h), so what a finding costs is wall clock, never counted twice.
 #pragma once
 
+#include <array>
+
+#include "figures/TaskPhases.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -35,6 +39,9 @@ struct Slice {
     double coreMs = 0;                 // executor core time alive inside the slice
     std::vector<int64_t> sqlWithoutJobs;  // SQL executions that started here and ran no job
     int64_t explainedMs = 0;  // granted to findings (Claims.h); the rest is unexplained
+    // The task time inside the slice split into Spark's seven phases (each task's phases in
+    // proportion to its overlap with the slice); they add up to taskMs.
+    std::array<double, kTaskPhaseCount> phaseMs{};
 
     int64_t durationMs() const { return endMs - startMs; }
     bool isDriver() const {
@@ -52,6 +59,9 @@ struct SliceCauseTotal {
     int slices = 0;
 };
 std::vector<SliceCauseTotal> sliceTotalsByCause(const std::vector<Slice>& slices);
+
+// Sets each slice's phaseMs from the tasks running in it (SlicePhases.cpp).
+void addTaskPhases(const DiagnosisContext& ctx, std::vector<Slice>& slices);
 
 // Slices in time order, covering [ctx.appStart, ctx.appEnd) without gaps or overlaps.
 std::vector<Slice> attributeWallClock(const DiagnosisContext& ctx);

@@ -94,4 +94,14 @@ std::vector<std::pair<int32_t, int32_t>> PlanMetricTable::stagesOf(const PlanNod
     return out;
 }
 
+int64_t PlanMetricTable::total(int64_t accumulatorId) const {
+    const auto tasks = perTask_.find(accumulatorId);
+    const auto driver = driver_.find(accumulatorId);
+    if (tasks == perTask_.end() && driver == driver_.end()) return -1;
+    int64_t sum = driver == driver_.end() ? 0 : driver->second;
+    if (tasks != perTask_.end())
+        for (int64_t v : tasks->second) sum += v;
+    return sum;
+}
+
 }  // namespace stagelight

@@ -25,6 +25,8 @@ public:
     int64_t measuredTimeMs(const PlanNode& node) const;
     // The stages whose tasks updated this node's metrics (the stages that ran the operator).
     std::vector<std::pair<int32_t, int32_t>> stagesOf(const PlanNode& node) const;
+    // An accumulator's total over the tasks and the driver, or -1 when it was never updated.
+    int64_t total(int64_t accumulatorId) const;
 
 private:
     std::unordered_map<int64_t, std::vector<int64_t>> perTask_;

@@ -36,6 +36,8 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
         for (uint32_t i = 0; i < lanesOf[id]; ++i)
             out.laneLabels.push_back("executor " + std::string(name) + " · slot " +
                                      std::to_string(i + 1));
+        out.executorNames.emplace_back(name);
+        out.executorBegin.push_back(uint32_t(out.laneLabels.size()));
     }
     out.laneBegin.assign(out.laneLabels.size() + 1, 0);
     for (LaneTask& lt : out.tasks) {

@@ -178,6 +178,15 @@ struct SqlPlan {
     std::string physicalPlanDescription;
 };
 
+// One plan of an adaptive execution: each SparkListenerSQLAdaptiveExecutionUpdate replaces the
+// plan after a query stage finished (the event names no stage: the one that completed last
+// before it in the log stands in, as AQE re-plans when a stage's statistics arrive).
+struct PlanVersion {
+    SqlPlan plan;
+    int32_t afterStageId = -1, afterStageAttempt = -1;  // -1: no stage had completed yet
+    int64_t afterTimeMs = -1;                           // the latest event time before it
+};
+
 struct SqlExecution {
     int64_t id = 0;
     int64_t rootExecutionId = -1;
@@ -187,6 +196,7 @@ struct SqlExecution {
     SqlPlan plan;                     // latest plan (after AQE updates)
     SqlPlan initialPlan;              // the plan at the start, kept once AQE replaced it
     int32_t planUpdates = 0;          // number of SparkListenerSQLAdaptiveExecutionUpdate
+    std::vector<PlanVersion> adaptiveUpdates;  // each update's plan, in log order
     std::vector<PlanMetric> metrics;  // union of all metric definitions seen (AQE only adds)
     std::vector<std::pair<int64_t, int64_t>> driverAccumUpdates;
     Properties modifiedConfigs;

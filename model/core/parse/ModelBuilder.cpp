@@ -216,6 +216,7 @@ void ModelBuilder::stageCompleted(const events::Stage& e) {
     StageAttempt& stage = mergeStageInfo(e.info, false, true);
     stage.completed = true;
     stage.completedAt = e.where;
+    lastCompletedStage_ = {stage.stageId, stage.attemptId};
 }
 
 // --- Tasks -------------------------------------------------------------------------------------
@@ -313,6 +314,8 @@ void ModelBuilder::sqlAdaptiveExecutionUpdate(const events::SqlAdaptiveExecution
     if (exec.planUpdates == 0) exec.initialPlan = std::move(exec.plan);
     exec.plan = e.plan;
     ++exec.planUpdates;
+    exec.adaptiveUpdates.push_back({e.plan, lastCompletedStage_.first, lastCompletedStage_.second,
+                                    model_.application.lastEventTime});
 }
 
 void ModelBuilder::sqlAdaptiveMetricUpdates(const events::SqlAdaptiveMetricUpdates& e) {

@@ -72,6 +72,7 @@ private:
     std::unordered_map<int64_t, TaskRecord> runningTasks_;  // started, not (yet) ended, by id
     std::unordered_set<int64_t> knownAccumulators_;         // ids already in accumulatorDefinitions
     TaskRecord record_;
+    std::pair<int32_t, int32_t> lastCompletedStage_{-1, -1};  // what an AQE update follows
 };
 
 }  // namespace stagelight

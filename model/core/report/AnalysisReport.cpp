@@ -116,6 +116,14 @@ void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
         }
         w.field("busyCores", sl.durationMs() > 0 ? sl.taskMs / double(sl.durationMs()) : 0.0);
         w.field("allocatedCores", sl.durationMs() > 0 ? sl.coreMs / double(sl.durationMs()) : 0.0);
+        if (sl.taskMs > 0) {
+            static constexpr const char* keys[kTaskPhaseCount] = {
+                "schedulerDelay", "deserialization", "shuffleRead",  "computing",
+                "shuffleWrite",   "resultSerialization", "gettingResult"};
+            w.key("phasesMs").beginObject();
+            for (size_t i = 0; i < kTaskPhaseCount; ++i) w.field(keys[i], sl.phaseMs[i]);
+            w.endObject();
+        }
         if (!sl.sqlWithoutJobs.empty()) {
             w.key("sqlWithoutJobs").beginArray();
             for (int64_t q : sl.sqlWithoutJobs) w.value(q);
@@ -133,7 +141,9 @@ void writeTime(JsonWriter& w, const TimeAccounting& t, const WhatIf& wi) {
     w.endArray().key("whatIf").beginObject();
     w.field("observedExecutors", wi.observedExecutors)
         .field("coresPerExecutor", wi.coresPerExecutor);
-    w.field("modelErrorMs", wi.modelErrorMs).key("points").beginArray();
+    w.field("modelErrorMs", wi.modelErrorMs);
+    if (!wi.caveat.empty()) w.field("caveat", wi.caveat);
+    w.key("points").beginArray();
     for (const WhatIfPoint& p : wi.points)
         w.beginObject()
             .field("percent", int64_t(p.percent))

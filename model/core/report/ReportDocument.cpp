@@ -1,6 +1,7 @@
 #include "report/ReportDocument.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <ctime>
 #include <set>
@@ -247,6 +248,28 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
                  : c.explainedMs > 0   ? formatDuration(c.explainedMs) + " explained by findings"
                                        : std::string("not explained by a finding")));
     }
+    {
+        // What the tasks did in those slices: Spark's phases, largest first.
+        std::array<double, kTaskPhaseCount> phases{};
+        double total = 0;
+        for (const Slice& sl : t.slices)
+            for (size_t i = 0; i < kTaskPhaseCount; ++i) {
+                phases[i] += sl.phaseMs[i];
+                total += sl.phaseMs[i];
+            }
+        std::vector<size_t> order(kTaskPhaseCount);
+        for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return phases[x] > phases[y]; });
+        std::string line;
+        for (size_t i : order) {
+            const int pct = total > 0 ? saturatingInt(100.0 * phases[i] / total + 0.5) : 0;
+            if (pct < 1) continue;
+            line += (line.empty() ? "" : ", ") + std::string(taskPhaseName(TaskPhase(i))) + " " +
+                    std::to_string(pct) + " %";
+        }
+        if (!line.empty()) doc.timeSlices.emplace_back("Task time by phase", line);
+    }
+    if (!a.whatIf.caveat.empty()) doc.timeFacts.emplace_back("What-if model error", a.whatIf.caveat);
     for (const WhatIfPoint& p : a.whatIf.points)
         if (p.percent == 200 || p.percent == 50)
             doc.timeFacts.emplace_back("With " + std::to_string(p.executors) + " executors (" +

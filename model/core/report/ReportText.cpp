@@ -66,12 +66,16 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
         o += "- **Log**: " + md(f.name) + " (" + formatBytes(int64_t(f.bytes)) + ", SHA-256 `" +
              f.sha256 + "`)\n";
     o += "\n## Summary\n\n";
+    if (!doc.timeSlices.empty()) o += "Where the time went:\n\n";
+    for (const auto& [k, v] : doc.timeSlices) o += "- **" + k + "**: " + v + "\n";
+    if (!doc.timeSlices.empty()) o += "\n";
     if (a.findings.empty()) {
         o += "No finding: every check was clean or could not run.\n";
     } else {
-        o += std::to_string(a.findings.size()) + " findings; their estimated costs add up to " +
-             formatDuration(doc.totalCostMs) + " of " + formatDuration(doc.wallClockMs) +
-             " wall clock (costs can overlap).\n\n| Severity | Est. cost | Finding "
+        o += countText(int64_t(a.findings.size()), "finding", "findings") +
+             "; the wall clock each would save adds up to " + formatDuration(doc.totalCostMs) +
+             " of " + formatDuration(doc.wallClockMs) +
+             " (each second is counted for one finding only).\n\n| Severity | Est. cost | Finding "
              "|\n|---|---|---|\n";
         for (const Finding& f : a.findings)
             o += "| " + std::string(severityName(f.severity)) + " | " +
@@ -103,8 +107,6 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
              formatDuration(st.sum(TaskField::JvmGcTime)) + " |\n";
     o += "\n## Time accounting\n\n";
     for (const auto& [k, v] : doc.timeFacts) o += "- **" + k + "**: " + v + "\n";
-    if (!doc.timeSlices.empty()) o += "\nWhere the time went:\n\n";
-    for (const auto& [k, v] : doc.timeSlices) o += "- **" + k + "**: " + v + "\n";
     for (const std::string& p : doc.criticalPaths) o += "- " + p + "\n";
     if (!doc.gaps.empty()) o += "\nLongest gaps:\n\n";
     for (const std::string& g : doc.gaps) o += "- " + md(g) + "\n";

@@ -42,9 +42,13 @@ RuleDef executorChurnRule() {
             const int64_t life = e.removeTime - e.addTime;
             if (double(life) >= p["maxLifeMs"]) continue;
             // Lost executors (a crash, a preempted node) are failures, not dynamic allocation.
+            // Released ones: ExecutorKilled ("killed by driver"), decommissioning, and on YARN
+            // a container the driver asked to release ("exited from explicit termination
+            // request", YarnAllocator).
             if (!e.removeReason.empty() &&
                 e.removeReason.find("killed by driver") == std::string::npos &&
-                e.removeReason.find("decommission") == std::string::npos)
+                e.removeReason.find("decommission") == std::string::npos &&
+                e.removeReason.find("explicit termination request") == std::string::npos)
                 continue;
             ++shortLived;
             minLife = minLife < 0 ? life : std::min(minLife, life);

@@ -58,10 +58,14 @@ RuleDef spillRule() {
             char ratio[32];
             std::snprintf(ratio, sizeof ratio, "%.0f",
                           medianSpill > 0 ? double(perTask.back()) / double(medianSpill) : 0.0);
+            const int64_t spilled = int64_t(s.rows.size() - without);
             f.detail =
-                formatBytes(memory) + " of in-memory data was spilled as " + formatBytes(disk) +
-                " on disk by " + countText(int64_t(s.rows.size() - without), "task", "tasks") +
-                " of " + std::to_string(s.rows.size()) + ". " +
+                formatBytes(memory) + " of in-memory data was spilled" +
+                (disk > 0 ? " as " + formatBytes(disk) + " on disk" : std::string()) + " by " +
+                (spilled == int64_t(s.rows.size()) && spilled > 1
+                     ? "all " + std::to_string(spilled) + " tasks"
+                     : countText(spilled, "task", "tasks") + " of " + std::to_string(s.rows.size())) +
+                (disk > 0 ? std::string(". ") : std::string(" (the log gives no size on disk). ")) +
                 (mostWithout ? "Most tasks did not spill: the spill follows the largest partitions."
                  : skewShaped
                      ? "The largest spill is " + std::string(ratio) +

@@ -1,0 +1,156 @@
+#include "figures/PlanChanges.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <regex>
+
+namespace stagelight {
+namespace {
+
+bool contains(const std::string& s, const char* part) {
+    return s.find(part) != std::string::npos;
+}
+
+bool isJoin(const std::string& name) {
+    return contains(name, "Join") || name == "CartesianProduct" || name == "GpuCartesianProduct";
+}
+
+bool isQueryStage(const std::string& name) {
+    return contains(name, "QueryStage");
+}
+
+bool isShuffleRead(const std::string& name) {
+    return contains(name, "AQEShuffleRead") || contains(name, "CustomShuffleReader") ||
+           contains(name, "ShuffleCoalesce");
+}
+
+std::map<std::string, int> countBy(const SqlPlan& plan, bool (*pick)(const std::string&)) {
+    std::map<std::string, int> n;
+    for (const PlanNode& node : plan.nodes)
+        if (pick(node.nodeName)) ++n[node.nodeName];
+    return n;
+}
+
+// The partition count an exchange below `index` was planned with: "hashpartitioning(x, 200)".
+int64_t plannedPartitions(const SqlPlan& plan, size_t index, int depth = 0) {
+    if (index >= plan.nodes.size() || depth > 4) return -1;
+    static const std::regex partitions(R"(partitioning\([^)]*?,?\s*(\d+)\))");
+    const PlanNode& node = plan.nodes[index];
+    std::smatch m;
+    if (contains(node.nodeName, "Exchange") && std::regex_search(node.simpleString, m, partitions))
+        return std::stoll(m[1].str());
+    for (int32_t child : node.children)
+        if (const int64_t n = plannedPartitions(plan, size_t(child), depth + 1); n >= 0) return n;
+    return -1;
+}
+
+int64_t metricTotal(const PlanNode& node, const char* name, const PlanMetricTable& metrics) {
+    for (const PlanMetric& m : node.metrics)
+        if (m.name == name) return metrics.total(m.accumulatorId);
+    return -1;
+}
+
+// A shuffle read as it reads: "coalesced 200 → 12 partitions; 3 skewed partitions split in 9".
+std::string describeRead(const SqlPlan& plan, size_t index, const PlanMetricTable& metrics) {
+    const PlanNode& node = plan.nodes[index];
+    const int64_t planned = plannedPartitions(plan, index);
+    const int64_t now = metricTotal(node, "number of partitions", metrics);
+    const int64_t skewed = metricTotal(node, "number of skewed partitions", metrics);
+    const int64_t splits = metricTotal(node, "number of skewed partition splits", metrics);
+    std::string s;
+    if (contains(node.simpleString, "local")) s = "local shuffle read (no shuffle fetch)";
+    if (contains(node.simpleString, "coalesced") || (planned > 0 && now > 0 && now < planned)) {
+        s = "partitions coalesced";
+        if (planned > 0 && now >= 0)
+            s += " " + std::to_string(planned) + " → " + std::to_string(now);
+        else if (now >= 0)
+            s += " to " + std::to_string(now);
+    }
+    if (skewed > 0 || contains(node.simpleString, "skew")) {
+        if (!s.empty()) s += "; ";
+        s += "skewed partitions split";
+        if (skewed > 0) s += ": " + std::to_string(skewed);
+        if (splits > 0) s += " into " + std::to_string(splits) + " splits";
+    }
+    return s;
+}
+
+std::string names(const std::map<std::string, int>& n) {
+    std::string s;
+    for (const auto& [name, count] : n) {
+        if (!s.empty()) s += ", ";
+        s += name + (count > 1 ? " ×" + std::to_string(count) : "");
+    }
+    return s;
+}
+
+// Entries of `after` that `before` has fewer of.
+std::map<std::string, int> added(const std::map<std::string, int>& before,
+                                 const std::map<std::string, int>& after) {
+    std::map<std::string, int> out;
+    for (const auto& [name, count] : after) {
+        const auto it = before.find(name);
+        const int was = it == before.end() ? 0 : it->second;
+        if (count > was) out[name] = count - was;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> planChanges(const SqlPlan& before, const SqlPlan& after,
+                                     const PlanMetricTable& metrics) {
+    std::vector<std::string> out;
+    const auto joinsBefore = countBy(before, isJoin), joinsAfter = countBy(after, isJoin);
+    const auto gone = added(joinsAfter, joinsBefore), fresh = added(joinsBefore, joinsAfter);
+    if (!gone.empty() && !fresh.empty())
+        out.push_back("join strategy switched: " + names(gone) + " → " + names(fresh));
+    else if (!fresh.empty())
+        out.push_back("joins added: " + names(fresh));
+    else if (!gone.empty())
+        out.push_back("joins removed: " + names(gone));
+    // Shuffle reads the update introduced, each with what it does to the partitions.
+    std::multiset<std::string> oldReads;
+    for (const PlanNode& n : before.nodes)
+        if (isShuffleRead(n.nodeName)) oldReads.insert(n.simpleString);
+    for (size_t i = 0; i < after.nodes.size(); ++i) {
+        if (!isShuffleRead(after.nodes[i].nodeName)) continue;
+        if (const auto it = oldReads.find(after.nodes[i].simpleString); it != oldReads.end()) {
+            oldReads.erase(it);
+            continue;
+        }
+        if (std::string d = describeRead(after, i, metrics); !d.empty()) out.push_back(d);
+    }
+    const auto stages = added(countBy(before, isQueryStage), countBy(after, isQueryStage));
+    int newStages = 0;
+    for (const auto& [name, count] : stages) newStages += count;
+    if (newStages > 0)
+        out.push_back(std::to_string(newStages) + " new query stage" +
+                      (newStages > 1 ? "s" : "") + " (" + names(stages) + ")");
+    return out;
+}
+
+std::vector<PlanVersionInfo> planVersions(const SqlExecution& q, const PlanMetricTable& metrics) {
+    std::vector<PlanVersionInfo> out;
+    const SqlPlan& first = q.adaptiveUpdates.empty() ? q.plan : q.initialPlan;
+    out.push_back({q.adaptiveUpdates.empty() ? "Plan (not changed by adaptive execution)"
+                                             : "Initial plan",
+                   {}, &first});
+    for (size_t i = 0; i < q.adaptiveUpdates.size(); ++i) {
+        const PlanVersion& v = q.adaptiveUpdates[i];
+        std::string title = "Update " + std::to_string(i + 1) + " of " +
+                            std::to_string(q.adaptiveUpdates.size());
+        if (v.afterStageId >= 0)
+            title += " · after stage " + std::to_string(v.afterStageId) + "." +
+                     std::to_string(v.afterStageAttempt) + " completed";
+        else
+            title += " · before any stage completed";
+        if (i + 1 == q.adaptiveUpdates.size()) title += " (final plan)";
+        const SqlPlan& before = i == 0 ? first : q.adaptiveUpdates[i - 1].plan;
+        out.push_back({title, planChanges(before, v.plan, metrics), &v.plan});
+    }
+    return out;
+}
+
+}  // namespace stagelight

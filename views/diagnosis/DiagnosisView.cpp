@@ -1,0 +1,120 @@
+#include "diagnosis/DiagnosisView.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+#include "diagnosis/Analyzer.h"
+#include "diagnosis/FindingRowDelegate.h"
+#include "diagnosis/WallClockBar.h"
+#include "qt/FindingsModel.h"
+#include "tables/CellDelegates.h"
+#include "tables/DataTableView.h"
+#include "text/Format.h"
+
+namespace stagelight {
+
+DiagnosisView::DiagnosisView(QWidget* parent)
+    : QWidget(parent),
+      headline_(new QLabel(this)),
+      bar_(new WallClockBar(this)),
+      filter_(new QLineEdit(this)),
+      model_(new FindingsModel(this)),
+      table_(new DataTableView(this)) {
+    setWindowTitle(tr("Diagnosis"));
+    headline_->setTextFormat(Qt::PlainText);
+    headline_->setObjectName(QStringLiteral("diagnosisHeadline"));
+    QFont big = headline_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    big.setBold(true);
+    headline_->setFont(big);
+    bar_->setObjectName(QStringLiteral("wallClockBar"));
+    filter_->setPlaceholderText(tr("Filter findings (e.g. critical, skew, stage 3)"));
+    filter_->setClearButtonEnabled(true);
+    filter_->setObjectName(QStringLiteral("alertFilter"));
+    table_->setObjectName(QStringLiteral("alertTable"));
+    table_->setSourceModel(model_);
+    table_->setSortingEnabled(false);  // the analysis' order is the ranking
+    table_->model()->sort(-1);         // the source order (the table sorted on creation)
+    table_->setWordWrap(false);
+    table_->setAlternatingRowColors(true);
+    table_->setItemDelegateForColumn(FindingsModel::Severity,
+                                     new SeverityDelegate(FindingsModel::SeverityRole, table_));
+    table_->setItemDelegateForColumn(FindingsModel::Cost,
+                                     new ShareBarDelegate(FindingsModel::CostShareRole, table_));
+    table_->setItemDelegateForColumn(FindingsModel::Title, new FindingRowDelegate(table_));
+    table_->setColumnHidden(FindingsModel::Rule, true);
+    table_->verticalHeader()->setDefaultSectionSize(FindingRowDelegate::rowHeight(fontMetrics()));
+    table_->horizontalHeader()->setStretchLastSection(false);
+    table_->horizontalHeader()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+    table_->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    table_->setMinimumHeight(FindingRowDelegate::rowHeight(fontMetrics()) * 2 + 30);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 2);
+    layout->setSpacing(4);
+    // The filter is laid out by whoever embeds the view (the window puts it in its toolbar).
+    layout->addWidget(headline_);
+    filter_->setMaximumWidth(320);
+    layout->addWidget(bar_);
+    layout->addWidget(table_, 1);
+
+    connect(filter_, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
+    connect(bar_, &WallClockBar::sliceClicked, this, &DiagnosisView::sliceChosen);
+    // The evidence follows the current row, whether the mouse or the arrow keys moved it; a
+    // click on the current row shows it again (another view may have moved on since).
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!table_->isFiltering()) choose(current);  // typing a filter is not choosing
+            });
+    connect(table_, &QAbstractItemView::clicked, this, [this](const QModelIndex& i) {
+        const int f = table_->sourceIndex(i).row();
+        if (f == lastChosen_ && QDateTime::currentMSecsSinceEpoch() - lastChosenAtMs_ < 400)
+            return;  // the press that made it current showed it already
+        choose(i);
+    });
+    connect(table_, &QAbstractItemView::activated, this,
+            [this](const QModelIndex& i) { choose(i); });
+}
+
+void DiagnosisView::choose(const QModelIndex& viewIndex) {
+    if (!viewIndex.isValid()) return;
+    const int f = table_->sourceIndex(viewIndex).row();
+    if (!model_->finding(f)) return;
+    lastChosen_ = f;
+    lastChosenAtMs_ = QDateTime::currentMSecsSinceEpoch();
+    Q_EMIT findingChosen(f);
+}
+
+QString DiagnosisView::headline() const {
+    return headline_->text();
+}
+
+void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
+    analysis_ = analysis;
+    lastChosen_ = -1;
+    model_->setAnalysis(analysis);
+    bar_->setAnalysis(analysis);
+    table_->setColumnWidth(FindingsModel::Severity,
+                           fontMetrics().horizontalAdvance(QStringLiteral("critical")) + 36);
+    table_->setColumnWidth(FindingsModel::Cost,
+                           fontMetrics().horizontalAdvance(QStringLiteral("000.0 min")) + 24);
+    if (!analysis_) {
+        headline_->setText(tr("No log open"));
+        return;
+    }
+    const TimeAccounting& t = analysis_->time;
+    int64_t explained = 0;
+    for (const Slice& s : t.slices) explained += s.explainedMs;
+    const int64_t wall = std::max<int64_t>(1, t.wallClockMs);
+    headline_->setText(tr("Wall clock %1 · findings explain %2 % · unexplained %3 · %4")
+                           .arg(QString::fromStdString(formatDuration(t.wallClockMs)))
+                           .arg(qRound(100.0 * double(explained) / double(wall)))
+                           .arg(QString::fromStdString(formatDuration(t.wallClockMs - explained)))
+                           .arg(QString::fromStdString(countText(
+                               int64_t(analysis_->findings.size()), "finding", "findings"))));
+}
+
+}  // namespace stagelight

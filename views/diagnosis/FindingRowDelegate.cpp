@@ -1,0 +1,52 @@
+#include "diagnosis/FindingRowDelegate.h"
+
+#include <QApplication>
+#include <QPainter>
+
+#include "qt/FindingsModel.h"
+
+namespace stagelight {
+
+QSize FindingRowDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const {
+    return {300, rowHeight(option.fontMetrics)};
+}
+
+void FindingRowDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
+                               const QModelIndex& index) const {
+    QStyleOptionViewItem background = option;
+    initStyleOption(&background, index);
+    background.text.clear();
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &background, p, widget);
+
+    const bool selected = option.state & QStyle::State_Selected;
+    const QColor text = option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    QColor dim = text;
+    dim.setAlphaF(0.7f);
+    const QFontMetrics fm = option.fontMetrics;
+    const QRect r = option.rect.adjusted(4, 4, -4, -4);
+    const int h = fm.height();
+    const auto line = [&](int row, const QString& s, const QFont& font, const QColor& c) {
+        p->setFont(font);
+        p->setPen(c);
+        const QFontMetrics m(font);
+        p->drawText(QRect(r.left(), r.top() + row * h, r.width(), h),
+                    Qt::AlignLeft | Qt::AlignVCenter, m.elidedText(s, Qt::ElideRight, r.width()));
+    };
+    p->save();
+    QFont bold = option.font;
+    bold.setBold(true);
+    const int rank = index.data(FindingsModel::FindingRole).toInt() + 1;
+    line(0, QStringLiteral("%1. %2").arg(rank).arg(index.data(Qt::DisplayRole).toString()), bold,
+         text);
+    const QString fix = index.data(FindingsModel::FixRole).toString();
+    line(1, fix.isEmpty() ? QString() : QObject::tr("Fix: %1").arg(fix), option.font, text);
+    QString concerns = index.data(FindingsModel::ConcernsRole).toString();
+    const QString symptom = index.data(FindingsModel::SymptomOfRole).toString();
+    if (!symptom.isEmpty()) concerns += QObject::tr(" — symptom of: %1").arg(symptom);
+    line(2, concerns, option.font, dim);
+    p->restore();
+}
+
+}  // namespace stagelight

@@ -1,0 +1,18 @@
+// A finding's row in the Diagnosis view: its title, then "Fix: …", then what it concerns and
+// the root cause it is a symptom of, each on one elided line (plain text: titles quote logs).
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace stagelight {
+
+class FindingRowDelegate : public QStyledItemDelegate {
+public:
+    explicit FindingRowDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
+    void paint(QPainter* p, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    static int rowHeight(const QFontMetrics& fm) { return 3 * fm.height() + 8; }
+};
+
+}  // namespace stagelight

@@ -1,0 +1,53 @@
+// The application's wall clock as one horizontal bar cut into its time-accounting slices
+// (diagnosis/Slices.h), coloured by cause. Consecutive slices of one cause and stage are one
+// segment; runs of segments too thin to see or click are drawn as one group (the colour of its
+// longest member). A thin strip under the bar shows how much of each segment the findings
+// explain. Clicking a segment reports its longest slice.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "qt/MetaTypes.h"
+
+namespace stagelight {
+
+class WallClockBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit WallClockBar(QWidget* parent = nullptr);
+    void setAnalysis(AnalysisPtr analysis);
+
+    // A run of slices drawn as one piece; `slice` is its longest (what a click shows).
+    struct Segment {
+        size_t first = 0, last = 0;  // slice indices, inclusive
+        size_t slice = 0;
+        int64_t startMs = 0, endMs = 0, explainedMs = 0;
+        double taskMs = 0, coreMs = 0;
+    };
+    // The segments at the current width, in time order (tests add up their durations).
+    std::vector<Segment> segments() const;
+    static QColor causeColor(int cause);  // Slice::Cause as an int
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void sliceClicked(qsizetype sliceIndex);  // into Analysis::time.slices
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    QRectF barRect() const;
+    int segmentAt(const QPointF& pos) const;
+    QString tooltipOf(const Segment& s) const;
+    AnalysisPtr analysis_;
+    int hovered_ = -1;
+};
+
+}  // namespace stagelight
