@@ -286,6 +286,18 @@ private Q_SLOTS:
         QCOMPARE(chart->seriesCount(), 2);
         chart->setMetric(MemoryMetric::ProcessRss);
         QCOMPARE(chart->seriesCount(), 0);
+        if (!test::sharedAvailable()) return;
+        // A real Spark 3.0 log with StageExecutorMetrics: the driver and two executors.
+        MainWindow real;
+        QVERIFY(open(real, QString::fromStdString(
+                               (test::sharedDir() / "eventlogs/apache__spark/core/spark-events/"
+                                                    "application_1553914137147_0018").string())));
+        auto* realChart = child<ExecutorMemoryChart>(real, "executorMemoryChart");
+        QVERIFY(realChart->seriesCount() >= 2);
+        realChart->resize(700, 300);
+        const auto shots = test::binaryDir() / "screenshots-task-views";
+        std::filesystem::create_directories(shots);
+        QVERIFY(realChart->grab().save(QString::fromStdString((shots / "executor-memory.png").string())));
     }
 
     // Real logs at both supported sizes, a histogram bar clicked: the window, the histogram and
