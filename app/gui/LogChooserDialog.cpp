@@ -2,13 +2,13 @@
 
 #include <QDateTime>
 
-#include <algorithm>
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "text/Format.h"
 
@@ -64,8 +64,8 @@ LogChooserDialog::LogChooserDialog(const QString& directory, std::vector<LogSumm
         row->setText(AppId, bad ? QStringLiteral("—") : q(l.appId.empty() ? "—" : l.appIdText()));
         row->setText(Name, bad ? q(l.error) : q(oneLine(l.appName, 60)));
         if (l.startMs >= 0) {
-            row->setText(Start, QDateTime::fromMSecsSinceEpoch(l.startMs)
-                                    .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+            row->setText(Start, QDateTime::fromMSecsSinceEpoch(l.startMs).toString(
+                                    QStringLiteral("yyyy-MM-dd HH:mm:ss")));
             row->setData(Start, kSortRole, qlonglong(l.startMs));
         } else {
             row->setText(Start, QStringLiteral("—"));

@@ -25,7 +25,8 @@ QString plain(QString text) {
 void collect(const QMenu* menu, const QString& path, QList<Row>& rows, QSet<const QAction*>& seen) {
     for (QAction* a : menu->actions()) {
         if (a->menu()) {
-            collect(a->menu(), path + QStringLiteral(" > ") + plain(a->menu()->title()), rows, seen);
+            collect(a->menu(), path + QStringLiteral(" > ") + plain(a->menu()->title()), rows,
+                    seen);
             continue;
         }
         seen.insert(a);
@@ -49,8 +50,8 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow* window)
     // Actions outside the menus (toolbars, docks) that have a shortcut.
     for (const QAction* a : window->findChildren<QAction*>())
         if (!seen.contains(a) && !a->shortcut().isEmpty() && !a->menu())
-            rows.push_back({tr("Window"), plain(a->text()),
-                            a->shortcut().toString(QKeySequence::NativeText)});
+            rows.push_back(
+                {tr("Window"), plain(a->text()), a->shortcut().toString(QKeySequence::NativeText)});
     const QList<Row> views = {
         {tr("Timelines"), tr("Zoom around the pointer"), tr("Mouse wheel")},
         {tr("Timelines"), tr("Pan"), tr("Drag")},

@@ -35,11 +35,11 @@ void TaskTableModel::setStage(ModelPtr model, size_t stageIndex) {
 int TaskTableModel::rowOfTask(int64_t taskId) const {
     if (!model_) return -1;
     const TaskTable& t = model_->tasks;
-    const auto it = std::lower_bound(rows_.begin(), rows_.end(), taskId, [&](uint32_t row, int64_t id) {
-        return t.get(row, TaskField::TaskId) < id;
-    });
+    const auto it = std::lower_bound(
+        rows_.begin(), rows_.end(), taskId,
+        [&](uint32_t row, int64_t id) { return t.get(row, TaskField::TaskId) < id; });
     return it != rows_.end() && t.get(*it, TaskField::TaskId) == taskId ? int(it - rows_.begin())
-                                                                       : -1;
+                                                                        : -1;
 }
 
 int TaskTableModel::rowCount(const QModelIndex& parent) const {
@@ -68,19 +68,23 @@ constexpr ColumnInfo kColumns[] = {
     {"Host", "Host the task ran on"},
     {"Locality", "Data locality: PROCESS_LOCAL, NODE_LOCAL, NO_PREF, RACK_LOCAL or ANY"},
     {"Launch", "Launch time, from the application's start"},
-    {"Duration", "Launch to finish on the driver's clock (includes scheduler delay and result fetching)"},
-    {"Sched. delay", "Duration minus run time, deserialization, result serialization and getting result"},
+    {"Duration",
+     "Launch to finish on the driver's clock (includes scheduler delay and result fetching)"},
+    {"Sched. delay",
+     "Duration minus run time, deserialization, result serialization and getting result"},
     {"Deserialize", "Executor Deserialize Time: deserializing the task on the executor"},
     {"Run time", "Executor Run Time: running the task body"},
     {"CPU time", "Executor CPU Time: CPU spent running the task body"},
     {"GC time", "JVM garbage-collection time while the task ran"},
     {"Result ser.", "Result Serialization Time: serializing the task's result on the executor"},
     {"Getting result", "Time the driver spent fetching the task's result"},
-    {"Peak exec. memory", "Peak Execution Memory: the most memory used by shuffles, aggregations and joins"},
+    {"Peak exec. memory",
+     "Peak Execution Memory: the most memory used by shuffles, aggregations and joins"},
     {"Input / records", "Bytes and records read from files or tables"},
     {"Output / records", "Bytes and records written to files or tables"},
     {"Shuffle read / records", "Shuffle bytes (local + remote) and records read"},
-    {"Shuffle read blocked", "Shuffle Read Blocked Time (Fetch Wait Time): waiting for remote shuffle blocks"},
+    {"Shuffle read blocked",
+     "Shuffle Read Blocked Time (Fetch Wait Time): waiting for remote shuffle blocks"},
     {"Shuffle remote reads", "Shuffle bytes read from remote executors"},
     {"Shuffle write / records", "Shuffle bytes and records written"},
     {"Shuffle write time", "Time spent writing shuffle data"},
@@ -150,50 +154,85 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
         return role == SortRole ? QVariant(qlonglong(-1)) : QVariant(QStringLiteral("—"));
     auto number = [&]() -> qlonglong {
         switch (column) {
-            case TaskId: return get(TaskField::TaskId);
-            case Index: return get(TaskField::Index);
-            case Attempt: return get(TaskField::Attempt);
-            case Launch: return model_->taskLaunch(r);
-            case Duration: return times.duration;
-            case SchedulerDelay: return times.schedulerDelay;
-            case Deserialization: return get(TaskField::ExecutorDeserializeTime);
-            case RunTime: return get(TaskField::ExecutorRunTime);
-            case CpuTime: return get(TaskField::ExecutorCpuTime) / 1'000'000;
-            case GcTime: return get(TaskField::JvmGcTime);
-            case ResultSerialization: return get(TaskField::ResultSerializationTime);
-            case GettingResult: return times.gettingResultTime;
-            case PeakExecutionMemory: return get(TaskField::PeakExecutionMemory);
-            case Input: return get(TaskField::InputBytesRead);
-            case Output: return get(TaskField::OutputBytesWritten);
+            case TaskId:
+                return get(TaskField::TaskId);
+            case Index:
+                return get(TaskField::Index);
+            case Attempt:
+                return get(TaskField::Attempt);
+            case Launch:
+                return model_->taskLaunch(r);
+            case Duration:
+                return times.duration;
+            case SchedulerDelay:
+                return times.schedulerDelay;
+            case Deserialization:
+                return get(TaskField::ExecutorDeserializeTime);
+            case RunTime:
+                return get(TaskField::ExecutorRunTime);
+            case CpuTime:
+                return get(TaskField::ExecutorCpuTime) / 1'000'000;
+            case GcTime:
+                return get(TaskField::JvmGcTime);
+            case ResultSerialization:
+                return get(TaskField::ResultSerializationTime);
+            case GettingResult:
+                return times.gettingResultTime;
+            case PeakExecutionMemory:
+                return get(TaskField::PeakExecutionMemory);
+            case Input:
+                return get(TaskField::InputBytesRead);
+            case Output:
+                return get(TaskField::OutputBytesWritten);
             case ShuffleRead:
-                return get(TaskField::ShuffleLocalBytesRead) + get(TaskField::ShuffleRemoteBytesRead);
-            case ShuffleReadBlocked: return get(TaskField::ShuffleFetchWaitTime);
-            case ShuffleRemoteRead: return get(TaskField::ShuffleRemoteBytesRead);
-            case ShuffleWrite: return get(TaskField::ShuffleBytesWritten);
-            case ShuffleWriteTime: return get(TaskField::ShuffleWriteTime) / 1'000'000;
-            case SpillMemory: return get(TaskField::MemoryBytesSpilled);
-            case SpillDisk: return get(TaskField::DiskBytesSpilled);
-            default: return 0;
+                return get(TaskField::ShuffleLocalBytesRead) +
+                       get(TaskField::ShuffleRemoteBytesRead);
+            case ShuffleReadBlocked:
+                return get(TaskField::ShuffleFetchWaitTime);
+            case ShuffleRemoteRead:
+                return get(TaskField::ShuffleRemoteBytesRead);
+            case ShuffleWrite:
+                return get(TaskField::ShuffleBytesWritten);
+            case ShuffleWriteTime:
+                return get(TaskField::ShuffleWriteTime) / 1'000'000;
+            case SpillMemory:
+                return get(TaskField::MemoryBytesSpilled);
+            case SpillDisk:
+                return get(TaskField::DiskBytesSpilled);
+            default:
+                return 0;
         }
     };
     auto records = [&]() -> std::optional<int64_t> {
         switch (column) {
-            case Input: return get(TaskField::InputRecordsRead);
-            case Output: return get(TaskField::OutputRecordsWritten);
-            case ShuffleRead: return get(TaskField::ShuffleRecordsRead);
-            case ShuffleWrite: return get(TaskField::ShuffleRecordsWritten);
-            default: return std::nullopt;
+            case Input:
+                return get(TaskField::InputRecordsRead);
+            case Output:
+                return get(TaskField::OutputRecordsWritten);
+            case ShuffleRead:
+                return get(TaskField::ShuffleRecordsRead);
+            case ShuffleWrite:
+                return get(TaskField::ShuffleRecordsWritten);
+            default:
+                return std::nullopt;
         }
     };
     auto text = [&]() -> QString {
         switch (column) {
-            case Status: return view(taskStatus(t, r));
-            case Speculative: return t.hasFlag(r, kSpeculative) ? tr("yes") : QString();
-            case Executor: return str(TaskField::ExecutorId);
-            case Host: return str(TaskField::Host);
-            case Locality: return view(localityName(stagelight::Locality(get(TaskField::Locality))));
-            case Error: return QString::fromStdString(taskErrorMessage(t, r).value_or(""));
-            default: return {};
+            case Status:
+                return view(taskStatus(t, r));
+            case Speculative:
+                return t.hasFlag(r, kSpeculative) ? tr("yes") : QString();
+            case Executor:
+                return str(TaskField::ExecutorId);
+            case Host:
+                return str(TaskField::Host);
+            case Locality:
+                return view(localityName(stagelight::Locality(get(TaskField::Locality))));
+            case Error:
+                return QString::fromStdString(taskErrorMessage(t, r).value_or(""));
+            default:
+                return {};
         }
     };
     const Kind kind = kindOf(column);
@@ -209,7 +248,8 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             return needsMetrics && !metrics ? qlonglong(-1) : number();
         case Qt::ToolTipRole:
             if (column == Error)
-                if (auto e = taskErrorMessage(t, r)) return plainTooltip(QString::fromStdString(*e));
+                if (auto e = taskErrorMessage(t, r))
+                    return plainTooltip(QString::fromStdString(*e));
             if (needsMetrics && !metrics) return tr("The log has no metrics for this task");
             return {};
         case Qt::DisplayRole:

@@ -4,7 +4,6 @@
 // or a directory on the window opens it.
 #include <QApplication>
 
-#include <algorithm>
 #include <QDropEvent>
 #include <QMenu>
 #include <QMimeData>
@@ -14,6 +13,7 @@
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QtTest>
+#include <algorithm>
 
 #include "LogGenerator.h"
 #include "SparkFraming.h"
@@ -79,13 +79,15 @@ private Q_SLOTS:
         QVERIFY(merged.error.find("3 separate event logs") != std::string::npos);
         QVERIFY(merged.error.find("app-b.zstd") != std::string::npos);
         const std::string text = logListingText(logs);
-        QVERIFY(text.find("app-a") != std::string::npos && text.find("in progress") != std::string::npos);
+        QVERIFY(text.find("app-a") != std::string::npos &&
+                text.find("in progress") != std::string::npos);
     }
 
     void realDirectoriesOfLogsAreListed() {
         STAGELIGHT_REQUIRE_SHARED();
         // The review's case: 15 logs, two named eventlog-gpu-*.zstd, once merged as "Databricks".
-        const fs::path dir = test::sharedDir() / "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling";
+        const fs::path dir =
+            test::sharedDir() / "eventlogs/NVIDIA__spark-rapids-tools/spark-events-profiling";
         QVERIFY(isDirectoryOfLogs(dir));
         const auto logs = listEventLogs(dir);
         QCOMPARE(logs.size(), size_t(15));
@@ -105,7 +107,8 @@ private Q_SLOTS:
     void databricksAndRollingDirectoriesStayOneApplication() {
         const fs::path rolling = fs::path(tmp_.path().toStdString()) / "eventlog_v2_app-r";
         fs::create_directories(rolling);
-        test::writeFile(rolling / "events_1_app-r", gen::generateLogText(gen::makeScenario("healthy")));
+        test::writeFile(rolling / "events_1_app-r",
+                        gen::generateLogText(gen::makeScenario("healthy")));
         test::writeFile(rolling / "appstatus_app-r", "");
         QVERIFY(!isDirectoryOfLogs(rolling));
         QVERIFY(loadEventLog(rolling).model);
@@ -113,7 +116,8 @@ private Q_SLOTS:
         fs::create_directories(databricks);
         const std::string text = gen::generateLogText(gen::makeScenario("healthy"));
         const size_t half = text.find('\n', text.size() / 2) + 1;
-        test::writeFile(databricks / "eventlog-2021-06-15--15-00.gz", gen::frame(Codec::Gzip, text.substr(0, half)));
+        test::writeFile(databricks / "eventlog-2021-06-15--15-00.gz",
+                        gen::frame(Codec::Gzip, text.substr(0, half)));
         test::writeFile(databricks / "eventlog", text.substr(half));
         QVERIFY(!isDirectoryOfLogs(databricks));
         const LoadResult one = loadEventLog(databricks);
@@ -149,12 +153,17 @@ private Q_SLOTS:
         };
         QVERIFY(row(QStringLiteral("app-a")) && row(QStringLiteral("app-b.zstd")) &&
                 row(QStringLiteral("app-c.inprogress")));
-        QCOMPARE(row(QStringLiteral("app-a"))->text(LogChooserDialog::AppId), QStringLiteral("app-a"));
+        QCOMPARE(row(QStringLiteral("app-a"))->text(LogChooserDialog::AppId),
+                 QStringLiteral("app-a"));
         // The name from the log is item text: shown as typed, never as markup.
-        QCOMPARE(row(QStringLiteral("app-a"))->text(LogChooserDialog::Name), QStringLiteral("first <b>app</b>"));
-        QCOMPARE(row(QStringLiteral("app-c.inprogress"))->text(LogChooserDialog::Status), QStringLiteral("in progress"));
-        QCOMPARE(row(QStringLiteral("app-c.inprogress"))->text(LogChooserDialog::Duration), QStringLiteral("—"));
-        QCOMPARE(list->topLevelItem(2)->text(LogChooserDialog::AppId), QStringLiteral("app-b"));  // latest start
+        QCOMPARE(row(QStringLiteral("app-a"))->text(LogChooserDialog::Name),
+                 QStringLiteral("first <b>app</b>"));
+        QCOMPARE(row(QStringLiteral("app-c.inprogress"))->text(LogChooserDialog::Status),
+                 QStringLiteral("in progress"));
+        QCOMPARE(row(QStringLiteral("app-c.inprogress"))->text(LogChooserDialog::Duration),
+                 QStringLiteral("—"));
+        QCOMPARE(list->topLevelItem(2)->text(LogChooserDialog::AppId),
+                 QStringLiteral("app-b"));  // latest start
         list->clearSelection();
         row(QStringLiteral("app-b.zstd"))->setSelected(true);
         dialog->accept();
@@ -176,7 +185,8 @@ private Q_SLOTS:
             w.openLog(path);
             QVERIFY(failed.wait(10000));
             const QString message = failed.first().first().toString();
-            QVERIFY2(message.contains(QStringLiteral("no Spark events could be read")), qPrintable(message));
+            QVERIFY2(message.contains(QStringLiteral("no Spark events could be read")),
+                     qPrintable(message));
             QVERIFY(message.contains(path));
             QCOMPARE(shown.size(), 0);
             QVERIFY(!w.currentModel());
@@ -211,7 +221,9 @@ private Q_SLOTS:
 
     void openRecentHasClearAndExportNamesDropTheExtension() {
         const QString log = tmp_.filePath(QStringLiteral("nightly.zstd"));
-        test::writeFile(log.toStdString(), gen::frame(Codec::Zstd, gen::generateLogText(gen::makeScenario("healthy"))));
+        test::writeFile(
+            log.toStdString(),
+            gen::frame(Codec::Zstd, gen::generateLogText(gen::makeScenario("healthy"))));
         MainWindow w;
         QSignalSpy shown(&w, &MainWindow::modelShown);
         w.show();
@@ -231,9 +243,12 @@ private Q_SLOTS:
         QVERIFY(w.recentFiles().isEmpty());
         QVERIFY(!recent->isEnabled());
         QCOMPARE(exportBaseName(log), QStringLiteral("nightly"));
-        QCOMPARE(exportBaseName(QStringLiteral("/l/app-1.json.inprogress")), QStringLiteral("app-1"));
-        QCOMPARE(exportBaseName(QStringLiteral("/l/eventlog_v2_local-1/")), QStringLiteral("eventlog_v2_local-1"));
-        QCOMPARE(exportBaseName(QStringLiteral("/l/application_1_0001")), QStringLiteral("application_1_0001"));
+        QCOMPARE(exportBaseName(QStringLiteral("/l/app-1.json.inprogress")),
+                 QStringLiteral("app-1"));
+        QCOMPARE(exportBaseName(QStringLiteral("/l/eventlog_v2_local-1/")),
+                 QStringLiteral("eventlog_v2_local-1"));
+        QCOMPARE(exportBaseName(QStringLiteral("/l/application_1_0001")),
+                 QStringLiteral("application_1_0001"));
     }
 
     void keyboardShortcutsListsEveryShortcut() {
@@ -247,12 +262,14 @@ private Q_SLOTS:
         auto* dialog = w.findChild<ShortcutsDialog*>();
         QVERIFY(dialog && dialog->isVisible());
         QStringList keys;
-        for (int r = 0; r < dialog->table()->rowCount(); ++r) keys << dialog->table()->item(r, 2)->text();
+        for (int r = 0; r < dialog->table()->rowCount(); ++r)
+            keys << dialog->table()->item(r, 2)->text();
         int withShortcut = 0;
         for (QAction* a : w.findChildren<QAction*>())
             if (!a->shortcut().isEmpty()) {
                 ++withShortcut;
-                QVERIFY2(keys.contains(a->shortcut().toString(QKeySequence::NativeText)), qPrintable(a->text()));
+                QVERIFY2(keys.contains(a->shortcut().toString(QKeySequence::NativeText)),
+                         qPrintable(a->text()));
             }
         QVERIFY(withShortcut >= 8);  // Open, Open directory, Compare, Export, Reload, Quit, Find...
         QVERIFY(keys.contains(QStringLiteral("Home")));  // the views' own keys too

@@ -16,8 +16,9 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
-#include "charts/QCustomPlotInclude.h"
+#include "charts/ByteTicks.h"
 #include "charts/ExecutorMemoryChart.h"
+#include "charts/QCustomPlotInclude.h"
 #include "charts/TaskHistogramView.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
@@ -26,7 +27,6 @@
 #include "text/Format.h"
 #include "timeline/StageTimelineView.h"
 #include "timeline/TimeAxis.h"
-#include "charts/ByteTicks.h"
 
 using namespace stagelight;
 
@@ -107,7 +107,9 @@ private Q_SLOTS:
         const QString tip = view->binToolTip(int(fullest));
         QVERIFY2(tip.contains(QStringLiteral("%1 tasks").arg(bin.count)), qPrintable(tip));
         QVERIFY(tip.contains(QStringLiteral(" to ")));  // the range
-        QCOMPARE(view->binAt(QPoint(at.x(), int(view->plot()->yAxis->coordToPixel(double(h.tasks))))), -1);
+        QCOMPARE(
+            view->binAt(QPoint(at.x(), int(view->plot()->yAxis->coordToPixel(double(h.tasks))))),
+            -1);
         QTest::mouseClick(view->plot(), Qt::LeftButton, {}, at);
         std::set<qint64> expected;
         for (int64_t id : view->binTasks(int(fullest))) expected.insert(id);
@@ -123,12 +125,14 @@ private Q_SLOTS:
         while (other >= 0 && (other == medianBin || h.bins[size_t(other)].count == 0)) --other;
         QVERIFY(other >= 0);
         QTest::mouseClick(view->plot(), Qt::LeftButton, {},
-                          QPoint(int(view->plot()->xAxis->coordToPixel((h.bins[size_t(other)].from + h.bins[size_t(other)].to) / 2)),
+                          QPoint(int(view->plot()->xAxis->coordToPixel(
+                                     (h.bins[size_t(other)].from + h.bins[size_t(other)].to) / 2)),
                                  int(view->plot()->yAxis->coordToPixel(0.5))));
         QCOMPARE(selectedTaskIds(table).size(), h.bins[size_t(other)].count);
         const HistogramBin& mb = h.bins[size_t(medianBin)];
         const double centre = (mb.from + mb.to) / 2, half = (mb.to - mb.from) * 0.4;  // on the bar
-        const QPoint onLine(int(view->plot()->xAxis->coordToPixel(std::clamp(h.median, centre - half, centre + half))),
+        const QPoint onLine(int(view->plot()->xAxis->coordToPixel(
+                                std::clamp(h.median, centre - half, centre + half))),
                             int(view->plot()->yAxis->coordToPixel(0.5)));
         QTest::mouseClick(view->plot(), Qt::LeftButton, {}, onLine);
         QCOMPARE(selectedTaskIds(table).size(), h.bins[size_t(medianBin)].count);
@@ -171,8 +175,9 @@ private Q_SLOTS:
                 const Histogram& h = view->histogram();
                 QCOMPARE(labels.size(), h.tasks == 0 ? 0 : h.max > h.median ? 2 : 1);
                 if (labels.size() == 2)
-                    QVERIFY2(!labels[0].intersects(labels[1]),
-                             qPrintable(metrics->itemText(m) + QStringLiteral(" at %1 px").arg(size)));
+                    QVERIFY2(
+                        !labels[0].intersects(labels[1]),
+                        qPrintable(metrics->itemText(m) + QStringLiteral(" at %1 px").arg(size)));
             }
         }
     }
@@ -190,16 +195,18 @@ private Q_SLOTS:
         // The stage of the last task started: it is still running.
         const TaskTable& t = model->tasks;
         const size_t last = t.size() - 1;
-        const StageKey stage{int32_t(t.get(last, TaskField::StageId)), int32_t(t.get(last, TaskField::StageAttemptId))};
+        const StageKey stage{int32_t(t.get(last, TaskField::StageId)),
+                             int32_t(t.get(last, TaskField::StageAttemptId))};
         w.findChild<Navigator*>()->showStage(stage);
         auto* table = child<QTableView>(w, "taskTable");
         QAbstractItemModel* m = table->model();
         QStringList headers;
-        for (int c = 0; c < m->columnCount(); ++c) headers << m->headerData(c, Qt::Horizontal).toString();
-        for (const char* name : {"Peak exec. memory", "Shuffle read blocked", "Input / records",
-                                 "Output / records", "Shuffle read / records",
-                                 "Shuffle write / records", "Locality", "Executor", "Host",
-                                 "Attempt", "Speculative", "Error", "Sched. delay", "GC time"})
+        for (int c = 0; c < m->columnCount(); ++c)
+            headers << m->headerData(c, Qt::Horizontal).toString();
+        for (const char* name :
+             {"Peak exec. memory", "Shuffle read blocked", "Input / records", "Output / records",
+              "Shuffle read / records", "Shuffle write / records", "Locality", "Executor", "Host",
+              "Attempt", "Speculative", "Error", "Sched. delay", "GC time"})
             QVERIFY2(headers.contains(QString::fromLatin1(name)), name);
         int dashes = 0, shown = 0;
         for (int r = 0; r < m->rowCount(); ++r) {
@@ -217,7 +224,8 @@ private Q_SLOTS:
         const int scrolled = h->value();
         QVERIFY(scrolled > 0);
         w.findChild<Navigator*>()->selectTasks({t.get(0, TaskField::TaskId)});
-        const qint64 anyId = m->index(m->rowCount() - 1, 0).data(TaskTableModel::TaskIdRole).toLongLong();
+        const qint64 anyId =
+            m->index(m->rowCount() - 1, 0).data(TaskTableModel::TaskIdRole).toLongLong();
         w.findChild<Navigator*>()->selectTasks({anyId});
         QCOMPARE(h->value(), scrolled);
         table->sortByColumn(TaskTableModel::Duration, Qt::AscendingOrder);  // a header click
@@ -246,8 +254,10 @@ private Q_SLOTS:
         auto* table = child<QTableView>(w, "executorTable");
         QVERIFY(table && table->model()->rowCount() > 0);
         for (int r = 0; r < table->model()->rowCount(); ++r) {
-            const QString rss = table->model()->index(r, ExecutorTableModel::PeakRss).data().toString();
-            QVERIFY2(rss == QStringLiteral("—") || !rss.startsWith(QStringLiteral("0")), qPrintable(rss));
+            const QString rss =
+                table->model()->index(r, ExecutorTableModel::PeakRss).data().toString();
+            QVERIFY2(rss == QStringLiteral("—") || !rss.startsWith(QStringLiteral("0")),
+                     qPrintable(rss));
         }
     }
 
@@ -263,14 +273,16 @@ private Q_SLOTS:
         }
         // Two stages' peaks for executor 1, one for executor 2 (RSS not measured: 0).
         auto peaks = [](const char* executor, int stage, int64_t heap) {
-            return std::string("{\"Event\":\"SparkListenerStageExecutorMetrics\",\"Executor ID\":\"") +
+            return std::string(
+                       "{\"Event\":\"SparkListenerStageExecutorMetrics\",\"Executor ID\":\"") +
                    executor + "\",\"Stage ID\":" + std::to_string(stage) +
                    ",\"Stage Attempt ID\":0,\"Executor Metrics\":{\"JVMHeapMemory\":" +
                    std::to_string(heap) + ",\"ProcessTreeJVMRSSMemory\":0}}\n";
         };
         const size_t end = text.find("{\"Event\":\"SparkListenerApplicationEnd\"");
         QVERIFY(end != std::string::npos);
-        text.insert(end, peaks("1", 0, 300 << 20) + peaks("1", 1, 700 << 20) + peaks("2", 1, 500 << 20));
+        text.insert(end,
+                    peaks("1", 0, 300 << 20) + peaks("1", 1, 700 << 20) + peaks("2", 1, 500 << 20));
         const QString log = tmp_.filePath(QStringLiteral("metrics.json"));
         test::writeFile(log.toStdString(), text);
         MainWindow w;
@@ -291,13 +303,15 @@ private Q_SLOTS:
         MainWindow real;
         QVERIFY(open(real, QString::fromStdString(
                                (test::sharedDir() / "eventlogs/apache__spark/core/spark-events/"
-                                                    "application_1553914137147_0018").string())));
+                                                    "application_1553914137147_0018")
+                                   .string())));
         auto* realChart = child<ExecutorMemoryChart>(real, "executorMemoryChart");
         QVERIFY(realChart->seriesCount() >= 2);
         realChart->resize(700, 300);
         const auto shots = test::binaryDir() / "screenshots-task-views";
         std::filesystem::create_directories(shots);
-        QVERIFY(realChart->grab().save(QString::fromStdString((shots / "executor-memory.png").string())));
+        QVERIFY(realChart->grab().save(
+            QString::fromStdString((shots / "executor-memory.png").string())));
     }
 
     // Real logs at both supported sizes, a histogram bar clicked: the window, the histogram and
@@ -309,8 +323,12 @@ private Q_SLOTS:
         std::filesystem::create_directories(out);
         const std::pair<const char*, const char*> runs[] = {
             {"nds_q66", "NVIDIA__spark-rapids-tools/spark-events-profiling/nds_q66_gpu.zstd"},
-            {"fail", "NVIDIA__spark-rapids-tools/spark-events-profiling/tasks_executors_fail_compressed_eventlog.zstd"},
-            {"sparklint", "groupon__sparklint/spark_summit_euro_2016/event_logs/application_1472176676028_407508_1"}};
+            {"fail",
+             "NVIDIA__spark-rapids-tools/spark-events-profiling/"
+             "tasks_executors_fail_compressed_eventlog.zstd"},
+            {"sparklint",
+             "groupon__sparklint/spark_summit_euro_2016/event_logs/"
+             "application_1472176676028_407508_1"}};
         for (const auto& [name, file] : runs)
             for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
                 MainWindow w;
@@ -323,8 +341,11 @@ private Q_SLOTS:
                 const ModelPtr m = w.currentModel();
                 size_t most = 0;
                 for (size_t i = 0; i < m->stages.size(); ++i)
-                    if (m->derived.stageRows.rows(i).size() > m->derived.stageRows.rows(most).size()) most = i;
-                w.findChild<Navigator*>()->showStage({m->stages[most].stageId, m->stages[most].attemptId});
+                    if (m->derived.stageRows.rows(i).size() >
+                        m->derived.stageRows.rows(most).size())
+                        most = i;
+                w.findChild<Navigator*>()->showStage(
+                    {m->stages[most].stageId, m->stages[most].attemptId});
                 child<QDockWidget>(w, "tasksDock")->raise();
                 auto* view = child<TaskHistogramView>(w, "stageHistogram");
                 view->plot()->replot(QCustomPlot::rpImmediateRefresh);
@@ -337,24 +358,33 @@ private Q_SLOTS:
                 const QPoint at(int(view->plot()->xAxis->coordToPixel((bin.from + bin.to) / 2)),
                                 int(view->plot()->yAxis->coordToPixel(double(bin.count) / 2)));
                 QTest::mouseClick(view->plot(), Qt::LeftButton, {}, at);
-                QCOMPARE(size_t(child<QTableView>(w, "taskTable")->selectionModel()->selectedRows().size()), bin.count);
+                QCOMPARE(
+                    size_t(
+                        child<QTableView>(w, "taskTable")->selectionModel()->selectedRows().size()),
+                    bin.count);
                 QApplication::processEvents();
                 const QString base = QString::fromStdString((out / name).string()) +
                                      QStringLiteral("-%1x%2-").arg(size.width()).arg(size.height());
                 QVERIFY(w.grab().save(base + QStringLiteral("window.png")));
-                QVERIFY(child<QDockWidget>(w, "histogramDock")->grab().save(base + QStringLiteral("histogram.png")));
-                QVERIFY(child<QDockWidget>(w, "tasksDock")->grab().save(base + QStringLiteral("tasks.png")));
+                QVERIFY(child<QDockWidget>(w, "histogramDock")
+                            ->grab()
+                            .save(base + QStringLiteral("histogram.png")));
+                QVERIFY(child<QDockWidget>(w, "tasksDock")
+                            ->grab()
+                            .save(base + QStringLiteral("tasks.png")));
             }
     }
 
     void unitsAndTicksAreRound() {
-        QCOMPARE(QString::fromStdString(formatBytes(int64_t(2034.9 * 1024 * 1024))), QStringLiteral("2.0 GiB"));
+        QCOMPARE(QString::fromStdString(formatBytes(int64_t(2034.9 * 1024 * 1024))),
+                 QStringLiteral("2.0 GiB"));
         QCOMPARE(niceTickStep(220'000, 1100), 30'000.0);  // 10 labels at most: 30 s apart
         QCOMPARE(timeTickLabel(210'000, 30'000), QStringLiteral("3:30"));
         QCOMPARE(timeTickLabel(1500, 500), QStringLiteral("1.5 s"));
         QCOMPARE(timeTickLabel(400, 200), QStringLiteral("400 ms"));
         QCOMPARE(timeTickLabel(3'900'000, 600'000), QStringLiteral("1:05:00"));
-        QCOMPARE(niceByteStep(1817.8 * 1024 * 1024), 512.0 * 1024 * 1024);  // 0, 512 MiB, 1.0 GiB, 1.5 GiB
+        QCOMPARE(niceByteStep(1817.8 * 1024 * 1024),
+                 512.0 * 1024 * 1024);  // 0, 512 MiB, 1.0 GiB, 1.5 GiB
     }
 };
 

@@ -64,8 +64,8 @@ QString ExecutorMemoryChart::caption() const {
 void ExecutorMemoryChart::rebuild() {
     plot_->clearGraphs();
     const MemoryMetric metric = MemoryMetric(std::max(0, metric_->currentIndex()));
-    const auto series = model_ ? executorMemoryOverTime(*model_, metric)
-                               : std::vector<ExecutorMemorySeries>{};
+    const auto series =
+        model_ ? executorMemoryOverTime(*model_, metric) : std::vector<ExecutorMemorySeries>{};
     const int64_t start = model_ ? model_->application.startTime : 0;
     // The highest peaks get colours and legend entries; the rest are drawn thin and grey.
     std::vector<size_t> order(series.size());

@@ -140,10 +140,10 @@ QString TaskHistogramView::binToolTip(int bin) const {
     // The values of its tasks, not the bin's nominal edges, when it holds any.
     const double lo = b.count ? double(values_.sorted[b.first].value) : b.from;
     const double hi = b.count ? double(values_.sorted[b.first + b.count - 1].value) : b.to;
-    QString text = tr("%1 to %2%3: %4")
-                       .arg(valueText(m, b.from), valueText(m, b.to),
-                            last ? tr(" (incl.)") : QString(),
-                            QString::fromStdString(countText(int64_t(b.count), "task", "tasks")));
+    QString text =
+        tr("%1 to %2%3: %4")
+            .arg(valueText(m, b.from), valueText(m, b.to), last ? tr(" (incl.)") : QString(),
+                 QString::fromStdString(countText(int64_t(b.count), "task", "tasks")));
     if (b.count) text += tr("\nthese tasks: %1 – %2").arg(valueText(m, lo), valueText(m, hi));
     text += tr("\nclick to select them");
     return text;
@@ -288,9 +288,11 @@ void TaskHistogramView::redraw() {
     if (selectedTask_ >= 0)
         for (const TaskValue& tv : values_.sorted)
             if (tv.taskId == selectedTask_) {
-                const auto bin = std::find_if(h.bins.begin(), h.bins.end(), [&](const HistogramBin& b) {
-                    return double(tv.value) >= b.from && (double(tv.value) < b.to || &b == &h.bins.back());
-                });
+                const auto bin =
+                    std::find_if(h.bins.begin(), h.bins.end(), [&](const HistogramBin& b) {
+                        return double(tv.value) >= b.from &&
+                               (double(tv.value) < b.to || &b == &h.bins.back());
+                    });
                 const double y = bin == h.bins.end() ? 0 : double(bin->count);
                 auto* arrow = new QCPItemLine(plot_);
                 arrow->setObjectName(QStringLiteral("selectedTaskMarker"));
@@ -305,13 +307,12 @@ void TaskHistogramView::redraw() {
                 break;
             }
     for (int i = 0; i < plot_->itemCount(); ++i) plot_->item(i)->setSelectable(false);
-    caption_->setText(h.tasks == 0
-                          ? tr("No finished tasks")
-                          : tr("%1 tasks · %2")
-                                .arg(h.tasks)
-                                .arg(bytes ? tr("bytes")
-                                           : histogramMetricIsCount(h.metric) ? tr("records")
-                                                                              : tr("time")));
+    caption_->setText(h.tasks == 0 ? tr("No finished tasks")
+                                   : tr("%1 tasks · %2")
+                                         .arg(h.tasks)
+                                         .arg(bytes                              ? tr("bytes")
+                                              : histogramMetricIsCount(h.metric) ? tr("records")
+                                                                                 : tr("time")));
     plot_->replot();
 }
 

@@ -46,7 +46,8 @@ std::vector<ExecutorMemorySeries> executorMemoryOverTime(const EventLogModel& mo
                                                          MemoryMetric metric) {
     std::map<std::string, ExecutorMemorySeries> byId;
     for (const StageAttempt& s : model.stages) {
-        const int64_t at = s.completionTime >= 0 ? s.completionTime : model.application.lastEventTime;
+        const int64_t at =
+            s.completionTime >= 0 ? s.completionTime : model.application.lastEventTime;
         if (at < 0) continue;
         for (const auto& [executor, peaks] : s.executorPeaks) {
             const int64_t v = valueOf(peaks, metric);

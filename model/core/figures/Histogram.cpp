@@ -8,30 +8,54 @@ namespace stagelight {
 
 std::string_view histogramMetricName(HistogramMetric m) {
     switch (m) {
-        case HistogramMetric::Duration: return "Duration";
-        case HistogramMetric::ShuffleRead: return "Shuffle read";
-        case HistogramMetric::Input: return "Input";
-        case HistogramMetric::SpillDisk: return "Spill (disk)";
-        case HistogramMetric::GcTime: return "GC time";
-        case HistogramMetric::PeakExecutionMemory: return "Peak execution memory";
-        case HistogramMetric::ShuffleWrite: return "Shuffle write";
-        case HistogramMetric::SpillMemory: return "Spill (memory)";
-        case HistogramMetric::SchedulerDelay: return "Scheduler delay";
-        case HistogramMetric::FetchWaitTime: return "Shuffle read blocked time";
-        case HistogramMetric::RunTime: return "Executor run time";
-        case HistogramMetric::CpuTime: return "Executor CPU time";
-        case HistogramMetric::Deserialization: return "Task deserialization time";
-        case HistogramMetric::ResultSerialization: return "Result serialization time";
-        case HistogramMetric::GettingResultTime: return "Getting result time";
-        case HistogramMetric::ResultSize: return "Result size";
-        case HistogramMetric::Output: return "Output";
-        case HistogramMetric::ShuffleWriteTime: return "Shuffle write time";
-        case HistogramMetric::InputRecords: return "Input records";
-        case HistogramMetric::OutputRecords: return "Output records";
-        case HistogramMetric::ShuffleReadRecords: return "Shuffle read records";
-        case HistogramMetric::ShuffleWriteRecords: return "Shuffle write records";
-        case HistogramMetric::ShuffleRemoteRead: return "Shuffle remote reads";
-        case HistogramMetric::Count_: break;
+        case HistogramMetric::Duration:
+            return "Duration";
+        case HistogramMetric::ShuffleRead:
+            return "Shuffle read";
+        case HistogramMetric::Input:
+            return "Input";
+        case HistogramMetric::SpillDisk:
+            return "Spill (disk)";
+        case HistogramMetric::GcTime:
+            return "GC time";
+        case HistogramMetric::PeakExecutionMemory:
+            return "Peak execution memory";
+        case HistogramMetric::ShuffleWrite:
+            return "Shuffle write";
+        case HistogramMetric::SpillMemory:
+            return "Spill (memory)";
+        case HistogramMetric::SchedulerDelay:
+            return "Scheduler delay";
+        case HistogramMetric::FetchWaitTime:
+            return "Shuffle read blocked time";
+        case HistogramMetric::RunTime:
+            return "Executor run time";
+        case HistogramMetric::CpuTime:
+            return "Executor CPU time";
+        case HistogramMetric::Deserialization:
+            return "Task deserialization time";
+        case HistogramMetric::ResultSerialization:
+            return "Result serialization time";
+        case HistogramMetric::GettingResultTime:
+            return "Getting result time";
+        case HistogramMetric::ResultSize:
+            return "Result size";
+        case HistogramMetric::Output:
+            return "Output";
+        case HistogramMetric::ShuffleWriteTime:
+            return "Shuffle write time";
+        case HistogramMetric::InputRecords:
+            return "Input records";
+        case HistogramMetric::OutputRecords:
+            return "Output records";
+        case HistogramMetric::ShuffleReadRecords:
+            return "Shuffle read records";
+        case HistogramMetric::ShuffleWriteRecords:
+            return "Shuffle write records";
+        case HistogramMetric::ShuffleRemoteRead:
+            return "Shuffle remote reads";
+        case HistogramMetric::Count_:
+            break;
     }
     return "Duration";
 }

@@ -107,7 +107,8 @@ void readHead(const LogPart& part, LogSummary& out) {
             const std::string event = stringField(doc, "Event");
             if (event.rfind("SparkListener", 0) == 0 || event.rfind("org.apache.spark", 0) == 0)
                 sawEvent = true;
-            if (event == "SparkListenerLogStart") out.sparkVersion = stringField(doc, "Spark Version");
+            if (event == "SparkListenerLogStart")
+                out.sparkVersion = stringField(doc, "Spark Version");
             if (event != "SparkListenerApplicationStart") return true;
             out.appId = stringField(doc, "App ID");
             out.appName = stringField(doc, "App Name");
@@ -147,7 +148,8 @@ void readEnd(const LogPart& part, LogSummary& out) {
         const size_t begin = tail.rfind('\n', at);
         const size_t end = tail.find('\n', at);
         const size_t b = begin == std::string::npos ? 0 : begin + 1;
-        out.endMs = endTimestamp(std::string_view(tail).substr(b, end == std::string::npos ? std::string::npos : end - b));
+        out.endMs = endTimestamp(std::string_view(tail).substr(
+            b, end == std::string::npos ? std::string::npos : end - b));
         return;
     }
     if (part.size > kScanCompressedBytes) return;
