@@ -9,6 +9,7 @@
 #include "cli/SummaryCommand.h"
 #include "diagnosis/Analyzer.h"
 #include "load/Loader.h"
+#include "load/LogListing.h"
 #include "report/AnalysisReport.h"
 
 namespace stagelight::cli {
@@ -29,14 +30,27 @@ bool loadRulesFile(const std::string& path, RuleConfig& config) {
     return true;
 }
 
+void printLoadError(const std::string& path, const std::string& error) {
+    std::fprintf(stderr, "stagelight: %s\n", error.c_str());
+    // A directory of separate logs: name each application so the right one can be opened.
+    if (isDirectoryOfLogs(path)) {
+        const std::string listing = logListingText(listEventLogs(path));
+        std::fwrite(listing.data(), 1, listing.size(), stderr);
+    }
+}
+
 std::unique_ptr<EventLogModel> loadLogForCli(const std::string& path) {
     LoadResult loaded = loadEventLog(path);
     if (!loaded.model) {
-        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
+        printLoadError(path, loaded.error);
         return nullptr;
     }
     for (const LoadWarning& w : loaded.model->report.warnings)
         std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
+    if (const std::string none = noSparkEventsError(*loaded.model, path); !none.empty()) {
+        std::fprintf(stderr, "stagelight: %s\n", none.c_str());
+        return nullptr;
+    }
     return std::move(loaded.model);
 }
 

@@ -20,5 +20,7 @@ bool loadRulesFile(const std::string& path, RuleConfig& config);
 // Loads a log for a subcommand: its warnings go to stderr; null (the error printed) when nothing
 // could be read.
 std::unique_ptr<EventLogModel> loadLogForCli(const std::string& path);
+// The load error on stderr; for a directory of separate logs, a table of its applications too.
+void printLoadError(const std::string& path, const std::string& error);
 
 }  // namespace stagelight::cli

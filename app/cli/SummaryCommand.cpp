@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/AnalyzeCommand.h"
 #include "load/Loader.h"
 #include "report/Summary.h"
 
@@ -31,7 +32,7 @@ int runSummary(std::span<const std::string_view> args) {
     }
     LoadResult loaded = loadEventLog(path);
     if (!loaded.model) {
-        std::fprintf(stderr, "stagelight: %s\n", loaded.error.c_str());
+        printLoadError(path, loaded.error);
         return kUnreadable;
     }
     const EventLogModel& model = *loaded.model;
@@ -40,11 +41,8 @@ int runSummary(std::span<const std::string_view> args) {
     if (model.report.suppressedWarnings > 0)
         std::fprintf(stderr, "warning: %llu more warnings not shown\n",
                      static_cast<unsigned long long>(model.report.suppressedWarnings));
-    if (model.report.events == 0 && model.report.unknownEventCount() == 0) {
-        std::fprintf(stderr,
-                     "stagelight: %s: no Spark events could be read (%llu lines, %llu malformed)\n",
-                     path.c_str(), static_cast<unsigned long long>(model.report.lines),
-                     static_cast<unsigned long long>(model.report.malformedLines));
+    if (const std::string none = noSparkEventsError(model, path); !none.empty()) {
+        std::fprintf(stderr, "stagelight: %s\n", none.c_str());
         return kUnreadable;
     }
     const Summary summary = summarize(model);

@@ -18,6 +18,7 @@
 #include "text/Format.h"
 #include "charts/CacheUsageChart.h"
 #include "charts/ExecutorChart.h"
+#include "charts/ExecutorMemoryChart.h"
 #include "dag/PlanGraphView.h"
 #include "gui/DockLayout.h"
 #include "gui/Navigator.h"
@@ -35,16 +36,21 @@ ExecutorsPanel::ExecutorsPanel(LoadSession* session, QWidget* parent)
     : QWidget(parent),
       model_(new ExecutorTableModel(this)),
       table_(new DataTableView(this)),
-      chart_(new ExecutorChart(this)) {
+      chart_(new ExecutorChart(this)),
+      memory_(new ExecutorMemoryChart(this)) {
     table_->setSourceModel(model_);
     table_->setItemDelegateForColumn(
         ExecutorTableModel::GcTime,
         new WarningTextDelegate(ExecutorTableModel::GcHeavyRole, table_));
     table_->sortByColumn(ExecutorTableModel::TaskTime, Qt::DescendingOrder);
     chart_->setMinimumHeight(170);
+    memory_->setObjectName(QStringLiteral("executorMemoryChart"));
+    auto* charts = new QTabWidget(this);
+    charts->addTab(chart_, tr("Executors and cores"));
+    charts->addTab(memory_, tr("Memory per executor"));
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(table_);
-    split->addWidget(chart_);
+    split->addWidget(charts);
     split->setStretchFactor(1, 1);
     tightLayout(this)->addWidget(split);
     setWindowTitle(tr("Executors"));
@@ -52,6 +58,7 @@ ExecutorsPanel::ExecutorsPanel(LoadSession* session, QWidget* parent)
     connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
         model_->setModel(model);
         chart_->setAnalysis(nullptr, nullptr);
+        memory_->setModel(model);
     });
     connect(session, &LoadSession::analysisAvailable, chart_, &ExecutorChart::setAnalysis);
 }

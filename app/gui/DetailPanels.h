@@ -20,6 +20,7 @@ class CacheTableModel;
 class CacheUsageChart;
 class DataTableView;
 class ExecutorChart;
+class ExecutorMemoryChart;
 class PlanGraphView;
 class EnvironmentModel;
 class ExecutorTableModel;
@@ -33,11 +34,13 @@ public:
     ExecutorsPanel(LoadSession* session, QWidget* parent);
     const ExecutorTableModel* model() const { return model_; }
     const ExecutorChart* chart() const { return chart_; }
+    ExecutorMemoryChart* memoryChart() const { return memory_; }
 
 private:
     ExecutorTableModel* model_;
     DataTableView* table_;
     ExecutorChart* chart_;
+    ExecutorMemoryChart* memory_;
 };
 
 class SqlPanel : public QWidget {

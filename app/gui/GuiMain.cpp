@@ -2,6 +2,7 @@
 // `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
 // headless and in tests); `--size WxH` opens the window at that size (at most the screen's).
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
@@ -50,6 +51,16 @@ int runGui(int argc, char** argv) {
     stagelight::MainWindow window;
     if (size.isValid()) window.fitToScreen(size);
     if (!screenshot.isEmpty()) {
+        // A directory of several logs shows the chooser instead: that is what is on screen.
+        QObject::connect(&window, &stagelight::MainWindow::logChooserShown, &window,
+                         [&](QDialog* chooser) {
+                             QTimer::singleShot(200, chooser, [&, chooser] {
+                                 const bool ok = chooser->grab().save(screenshot);
+                                 std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
+                                              qPrintable(screenshot));
+                                 QApplication::exit(ok ? 0 : 2);
+                             });
+                         });
         QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
             QTimer::singleShot(200, &window, [&] {
                 const bool ok = window.grab().save(screenshot);

@@ -22,10 +22,12 @@
 #include "gui/ComparisonPanel.h"
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
+#include "gui/LogChooserDialog.h"
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
 #include "gui/StageDocks.h"
 #include "tables/DataTableView.h"
+#include "load/LogListing.h"
 #include "text/Format.h"
 
 namespace stagelight {
@@ -270,6 +272,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::openLog(const QString& path) {
+    if (isDirectoryOfLogs(path.toStdString())) return chooseLogIn(path);
     path_ = path;
     status_->setText(tr("Loading %1…").arg(path));
     loadClock_.start();
@@ -278,6 +281,21 @@ void MainWindow::openLog(const QString& path) {
     progress_->setVisible(true);
     cancel_->setVisible(true);
     session_->load(path);
+}
+
+void MainWindow::chooseLogIn(const QString& directory) {
+    auto* chooser = new LogChooserDialog(directory, listEventLogs(directory.toStdString()), this);
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setWindowModality(Qt::WindowModal);  // never a nested event loop
+    connect(chooser, &QDialog::accepted, this, [this, chooser] {
+        const QStringList paths = chooser->chosenPaths();
+        if (paths.isEmpty()) return;
+        openLog(paths.last());
+        if (paths.size() == 2) compareWith(paths.first());
+    });
+    status_->setText(tr("%1 holds several event logs: choose one").arg(directory));
+    chooser->open();
+    Q_EMIT logChooserShown(chooser);
 }
 
 void MainWindow::showProgress(qint64 done, qint64 total) {

@@ -15,6 +15,7 @@
 #include "qt/LoadSession.h"
 
 class QAction;
+class QDialog;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
@@ -26,6 +27,9 @@ namespace stagelight {
 class ComparisonPanel;
 class DataTableView;
 class Navigator;
+
+// The default file name of an export: the log's name without its extensions.
+QString exportBaseName(const QString& logPath);
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -57,6 +61,8 @@ Q_SIGNALS:
     void analysisShown();    // its findings are on screen too (used by --screenshot)
     void comparisonShown();  // the baseline comparison is on screen
     void loadFinishedWithError(const QString& message);
+    // A directory of several logs was opened: this chooser lists them (window-modal, open).
+    void logChooserShown(QDialog* chooser);
     void analysisFailed(const QString& message);  // the model is on screen, its findings not
 
 protected:
@@ -79,6 +85,7 @@ private:
     // A window-modal message (never a nested event loop: tests and --screenshot keep running).
     void showError(const QString& title, const QString& message);
     void chooseFile();
+    void chooseLogIn(const QString& directory);  // a directory of separate logs: pick one
     void editRules();
     void chooseExport();
     void compareRuns();

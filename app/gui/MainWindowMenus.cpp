@@ -16,12 +16,25 @@
 #include "export/ReportExport.h"
 #include "gui/ComparisonPanel.h"
 #include "gui/RulesDialog.h"
+#include "gui/ShortcutsDialog.h"
 
 namespace stagelight {
 
+// The log's name without its extensions (compression, .inprogress): "nightly-sales-rollup" for
+// nightly-sales-rollup.zstd, and a directory's own name.
+QString exportBaseName(const QString& logPath) {
+    QString name = QFileInfo(logPath).fileName();
+    if (name.isEmpty()) name = QFileInfo(QFileInfo(logPath).absolutePath()).fileName();
+    for (const char* ext : {".inprogress", ".zstd", ".zst", ".lz4", ".snappy", ".lzf", ".gz",
+                            ".zip", ".json", ".ndjson", ".log", ".txt"})
+        if (name.endsWith(QLatin1String(ext)) && name.size() > int(qstrlen(ext)))
+            name.chop(qsizetype(qstrlen(ext)));
+    return name.isEmpty() ? QStringLiteral("stagelight") : name;
+}
+
 void MainWindow::chooseExport() {
     QString selected;
-    const QString base = QFileInfo(path_).fileName() + QStringLiteral("-report");
+    const QString base = exportBaseName(path_) + QStringLiteral("-report");
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export findings"), base + QStringLiteral(".pdf"),
         tr("PDF report (*.pdf);;Markdown (*.md);;JSON (*.json)"), &selected);
@@ -156,6 +169,11 @@ void MainWindow::createMenus() {
                     [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence(tr("Ctrl+/")), this, [this] {
+        auto* sheet = new ShortcutsDialog(this);
+        sheet->setAttribute(Qt::WA_DeleteOnClose);
+        sheet->open();
+    });
     help->addAction(tr("&About Stagelight"), this, [this] {
         QMessageBox::about(this, tr("About Stagelight"),
                            tr("Stagelight opens Apache Spark event logs offline and shows where "
@@ -186,11 +204,20 @@ void MainWindow::rebuildRecentMenu() {
     if (!recentMenu_) return;
     recentMenu_->clear();
     const QStringList files = recentFiles();
-    for (const QString& f : files) {
-        // Plain text: a file name could hold '&' or markup.
-        QAction* a =
-            recentMenu_->addAction(QString(f).replace(QLatin1Char('&'), QStringLiteral("&&")));
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString& f = files[i];
+        // Plain text: a file name could hold '&' or markup. Numbered: Alt+1…9 picks one.
+        const QString name = QString(f).replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction* a = recentMenu_->addAction(
+            i < 9 ? QStringLiteral("&%1  %2").arg(i + 1).arg(name) : QStringLiteral("   ") + name);
         connect(a, &QAction::triggered, this, [this, f] { openLog(f); });
+    }
+    if (!files.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear recent"), this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            rebuildRecentMenu();
+        });
     }
     recentMenu_->setEnabled(!files.isEmpty());
 }

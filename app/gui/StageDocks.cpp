@@ -1,6 +1,7 @@
 #include "gui/StageDocks.h"
 
 #include <QHeaderView>
+#include <QScopedValueRollback>
 
 #include <utility>
 #include <vector>
@@ -60,9 +61,21 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
             });
     connect(navigator, &Navigator::tasksSelected, this, &TasksDock::select);
     connect(navigator, &Navigator::cleared, table_, &QAbstractItemView::clearSelection);
+    // A task picked in the table is marked in the histogram and the timeline too.
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, navigator](const QModelIndex& current) {
+                if (selecting_ || !current.isValid()) return;
+                const QVariant id = current.data(TaskTableModel::TaskIdRole);
+                if (!id.isValid()) return;
+                selecting_ = true;  // the table already shows it: no reselection
+                navigator->selectTasks({id.toLongLong()});
+                selecting_ = false;
+            });
 }
 
 void TasksDock::select(const QList<qint64>& taskIds) {
+    if (selecting_) return;
+    const QScopedValueRollback<bool> guard(selecting_, true);
     QList<int> rows;
     for (qint64 id : taskIds)
         if (const int row = model_->rowOfTask(id); row >= 0) rows.push_back(row);
@@ -112,7 +125,14 @@ HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget
                 histogram_->setMetric(metric);
                 histogram_->setHighlightedTasks(ids);
             });
-    connect(navigator, &Navigator::cleared, this, [this] { histogram_->setHighlightedTasks({}); });
+    connect(navigator, &Navigator::cleared, this, [this] {
+        histogram_->setHighlightedTasks({});
+        histogram_->setSelectedTask(-1);
+    });
+    // One task picked anywhere (table, timeline) is pointed at; a bar's tasks are the bar.
+    connect(navigator, &Navigator::tasksSelected, this, [this](const QList<qint64>& ids) {
+        histogram_->setSelectedTask(ids.size() == 1 ? ids.front() : -1);
+    });
     connect(histogram_, &TaskHistogramView::tasksSelected, navigator, &Navigator::selectTasks);
 }
 
@@ -148,6 +168,13 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
     connect(navigator, &Navigator::cleared, this, [this] {
         timeline_->setHighlightedTasks({});
         if (std::exchange(zoomedByNavigation_, false)) timeline_->resetZoom();
+    });
+    // A task picked in the table is outlined on its bar; a histogram bar's tasks are marked.
+    connect(navigator, &Navigator::tasksSelected, this, [this](const QList<qint64>& ids) {
+        if (ids.size() == 1)
+            timeline_->setSelectedTask(ids.front());
+        else
+            timeline_->setHighlightedTasks(std::vector<int64_t>(ids.begin(), ids.end()));
     });
     connect(timeline_, &StageTimelineView::taskClicked, navigator,
             [navigator](qint64 id) { navigator->selectTasks({id}); });

@@ -35,6 +35,7 @@ private:
     LoadSession* session_;
     TaskTableModel* model_;
     DataTableView* table_;
+    bool selecting_ = false;  // a selection made here is not made again when it comes back
 };
 
 // Spark's summary metrics (quantiles) of the stage's successful tasks.

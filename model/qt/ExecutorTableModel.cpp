@@ -126,7 +126,9 @@ QVariant ExecutorTableModel::data(const QModelIndex& index, int role) const {
             return text(formatDuration(number()));
         case PeakHeap:
         case PeakRss:
-            return number() >= 0 ? text(formatBytes(number())) : QString();
+            // Spark logs 0 for a peak it did not measure (process-tree metrics are off by
+            // default): "—", never "0.0 B".
+            return number() > 0 ? text(formatBytes(number())) : QStringLiteral("—");
         case Added:
             return appStart >= 0 ? QStringLiteral("+") + text(formatDuration(number())) : QString();
         case Removed:

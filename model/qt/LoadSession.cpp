@@ -42,6 +42,10 @@ void LoadSession::load(const QString& path) {
                 control.post([this, done, total] { Q_EMIT progress(qint64(done), qint64(total)); });
             };
             LoadResult result = loadEventLog(file, options);
+            // A text or empty file is refused as the CLI refuses it, not shown as "(unnamed)".
+            if (result.model)
+                if (std::string none = noSparkEventsError(*result.model, file); !none.empty())
+                    return Loaded{nullptr, QString::fromStdString(none)};
             return Loaded{ModelPtr(std::move(result.model)), QString::fromStdString(result.error)};
         },
         [this](Loaded loaded) {

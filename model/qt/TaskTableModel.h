@@ -13,11 +13,14 @@ namespace stagelight {
 class TaskTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // Spark's task table, every column (Input, Output and the shuffle sizes show "size / records"
+    // as Spark does); "—" where the log does not carry a metric.
     enum Column {
         TaskId,
         Index,
         Attempt,
         Status,
+        Speculative,
         Executor,
         Host,
         Locality,
@@ -26,10 +29,18 @@ public:
         SchedulerDelay,
         Deserialization,
         RunTime,
+        CpuTime,
         GcTime,
+        ResultSerialization,
+        GettingResult,
+        PeakExecutionMemory,
         Input,
+        Output,
         ShuffleRead,
+        ShuffleReadBlocked,
+        ShuffleRemoteRead,
         ShuffleWrite,
+        ShuffleWriteTime,
         SpillMemory,
         SpillDisk,
         Error,
@@ -51,6 +62,7 @@ public:
 private:
     ModelPtr model_;
     std::vector<uint32_t> rows_;  // task table rows, in task id order
+    bool cpuLogged_ = true;       // the stage's tasks carry Executor CPU Time
 };
 
 }  // namespace stagelight

@@ -2,6 +2,7 @@
 
 #include <QVBoxLayout>
 
+#include "charts/ByteTicks.h"
 #include "charts/QCustomPlotInclude.h"
 #include "text/Format.h"
 #include "style/Palette.h"
@@ -78,10 +79,7 @@ void CacheUsageChart::setUsage(const CacheUsage& usage, int64_t appStartMs, int6
     }
     plot_->graph(0)->setData(t, memory, true);
     plot_->graph(1)->setData(t, disk, true);
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (int i = 0; i <= 4; ++i)
-        ticker->addTick(top * i / 4, QString::fromStdString(formatBytes(int64_t(top * i / 4))));
-    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setTicker(byteTicker(top));  // round steps: never "1295.5 MiB" by "2.5 GiB"
     plot_->yAxis->setRange(0, top * 1.1);
     plot_->xAxis->setRange(0, t.isEmpty() ? 1 : std::max(1.0, t.back() * 1.05));
     plot_->replot();

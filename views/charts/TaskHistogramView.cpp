@@ -6,23 +6,50 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QToolTip>
 #include <QVBoxLayout>
+#include "charts/ByteTicks.h"
 #include "charts/QCustomPlotInclude.h"
 
 #include <algorithm>
 
 #include "text/Format.h"
+#include "timeline/TimeAxis.h"
 
 namespace stagelight {
 namespace {
 
-constexpr HistogramMetric kMetrics[] = {HistogramMetric::Duration, HistogramMetric::ShuffleRead,
-                                        HistogramMetric::Input, HistogramMetric::SpillDisk,
-                                        HistogramMetric::GcTime};
-
 QString valueText(HistogramMetric m, double v) {
+    if (histogramMetricIsCount(m)) return QString::number(qint64(std::llround(v)));
     return QString::fromStdString(histogramMetricIsBytes(m) ? formatBytes(int64_t(v))
                                                             : formatDuration(int64_t(v)));
+}
+
+// Round ticks in the metric's unit: powers of two of bytes (512 MiB, 1.0 GiB, 1.5 GiB), clock
+// steps of time (500 ms, 1 s, 2 s, 30 s, 1:00), 1-2-5 of counts; about four over [0, max].
+QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double max) {
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    if (max <= 0) return ticker;
+    const double rough = max / 4;
+    double step = 1;
+    if (histogramMetricIsBytes(m)) {
+        return byteTicker(max);
+    } else if (histogramMetricIsCount(m)) {
+        const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
+        step = magnitude * 10;
+        for (double f : {1.0, 2.0, 5.0})
+            if (magnitude * f >= rough) {
+                step = magnitude * f;
+                break;
+            }
+    } else {
+        step = niceTimeStep(rough);
+    }
+    for (double t = 0; t <= max + step * 1e-9; t += step)
+        ticker->addTick(t, histogramMetricIsBytes(m) || histogramMetricIsCount(m)
+                               ? valueText(m, t)
+                               : timeTickLabel(t, step));
+    return ticker;
 }
 
 }  // namespace
@@ -33,10 +60,11 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
       log_(new QCheckBox(tr("Log count"), this)),
       caption_(new QLabel(this)),
       plot_(new QCustomPlot(this)) {
-    for (HistogramMetric m : kMetrics) {
-        const std::string_view name = histogramMetricName(m);
+    for (int i = 0; i < kHistogramMetricCount; ++i) {  // every task metric Spark has
+        const std::string_view name = histogramMetricName(HistogramMetric(i));
         metric_->addItem(QString::fromUtf8(name.data(), qsizetype(name.size())));
     }
+    metric_->setMaxVisibleItems(kHistogramMetricCount);
     metric_->setToolTip(tr("The task metric to bin"));
     log_->setToolTip(tr("A logarithmic count axis shows the few tasks of a long tail"));
     caption_->setTextFormat(Qt::PlainText);
@@ -53,6 +81,9 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
     highlightBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     highlightBars_->setBrush(QColor(0xd6, 0x45, 0x3d));
     highlightBars_->setPen(Qt::NoPen);
+    // Only the bars take clicks: an outlier overlay, a marker line or a label on top of a bar
+    // would otherwise swallow the click (QCustomPlot gives it to the topmost selectable layer).
+    highlightBars_->setSelectable(QCP::stNone);
     bars_->setPen(Qt::NoPen);
     bars_->setSelectable(QCP::stSingleData);
     plot_->setInteractions(QCP::iSelectPlottables);
@@ -71,6 +102,70 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                                 ids.push_back(id);
                 if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
             });
+    connect(plot_, &QCustomPlot::afterLayout, this, &TaskHistogramView::layoutMarkerLabels);
+    // A bar's range and count on hover (QCustomPlot has no per-bar tooltip of its own).
+    plot_->setMouseTracking(true);
+    connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        const int bin = binAt(event->pos());
+        if (bin < 0)
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), binToolTip(bin), plot_);
+    });
+}
+
+HistogramMetric TaskHistogramView::metric() const {
+    return HistogramMetric(std::clamp(metric_->currentIndex(), 0, kHistogramMetricCount - 1));
+}
+
+int TaskHistogramView::binAt(const QPoint& pos) const {
+    if (histogram_.bins.empty()) return -1;
+    QVariant details;
+    if (bars_->selectTest(pos, false, &details) < 0 ||
+        bars_->selectTest(pos, false, &details) > plot_->selectionTolerance())
+        return -1;
+    const QCPDataSelection hit = details.value<QCPDataSelection>();
+    if (hit.isEmpty()) return -1;
+    const int i = hit.dataRange(0).begin();
+    return i >= 0 && size_t(i) < histogram_.bins.size() && histogram_.bins[size_t(i)].count > 0
+               ? i
+               : -1;
+}
+
+QString TaskHistogramView::binToolTip(int bin) const {
+    if (bin < 0 || size_t(bin) >= histogram_.bins.size()) return {};
+    const HistogramBin& b = histogram_.bins[size_t(bin)];
+    const HistogramMetric m = histogram_.metric;
+    const bool last = size_t(bin) + 1 == histogram_.bins.size();
+    // The values of its tasks, not the bin's nominal edges, when it holds any.
+    const double lo = b.count ? double(values_.sorted[b.first].value) : b.from;
+    const double hi = b.count ? double(values_.sorted[b.first + b.count - 1].value) : b.to;
+    QString text =
+        tr("%1 to %2%3: %4")
+            .arg(valueText(m, b.from), valueText(m, b.to), last ? tr(" (incl.)") : QString(),
+                 QString::fromStdString(countText(int64_t(b.count), "task", "tasks")));
+    if (b.count) text += tr("\nthese tasks: %1 – %2").arg(valueText(m, lo), valueText(m, hi));
+    text += tr("\nclick to select them");
+    return text;
+}
+
+std::vector<int64_t> TaskHistogramView::binTasks(int bin) const {
+    if (bin < 0 || size_t(bin) >= histogram_.bins.size()) return {};
+    return binTaskIds(values_, histogram_.bins[size_t(bin)]);
+}
+
+QList<QRectF> TaskHistogramView::markerLabelRects() const {
+    QList<QRectF> rects;
+    for (int i = 0; i < plot_->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot_->item(i)))
+            rects << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+    return rects;
+}
+
+void TaskHistogramView::setSelectedTask(int64_t taskId) {
+    if (selectedTask_ == taskId) return;
+    selectedTask_ = taskId;
+    redraw();
 }
 
 void TaskHistogramView::applyPalette() {
@@ -103,12 +198,12 @@ void TaskHistogramView::setStage(ModelPtr model, size_t stageIndex) {
     model_ = std::move(model);
     stage_ = stageIndex;
     highlighted_.clear();
+    selectedTask_ = -1;
     rebuild();
 }
 
 void TaskHistogramView::setMetric(HistogramMetric metric) {
-    metric_->setCurrentIndex(
-        int(std::find(std::begin(kMetrics), std::end(kMetrics), metric) - std::begin(kMetrics)));
+    metric_->setCurrentIndex(std::clamp(int(metric), 0, kHistogramMetricCount - 1));
 }
 
 void TaskHistogramView::setHighlightedTasks(std::vector<int64_t> taskIds) {
@@ -118,7 +213,7 @@ void TaskHistogramView::setHighlightedTasks(std::vector<int64_t> taskIds) {
 }
 
 void TaskHistogramView::rebuild() {
-    const HistogramMetric metric = kMetrics[std::max(0, metric_->currentIndex())];
+    const HistogramMetric metric = this->metric();
     values_ = model_ ? taskValues(*model_, stage_, metric) : TaskValues{};
     histogram_ = binTaskValues(values_);
     redraw();
@@ -147,11 +242,7 @@ void TaskHistogramView::redraw() {
     const bool bytes = histogramMetricIsBytes(h.metric);
     const QString name = metric_->currentText();
     plot_->xAxis->setLabel(name);
-    // Tick labels in Spark's units.
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (int i = 0; i <= 4 && h.max > 0; ++i)
-        ticker->addTick(h.max * i / 4, valueText(h.metric, h.max * i / 4));
-    plot_->xAxis->setTicker(ticker);
+    plot_->xAxis->setTicker(valueTicker(h.metric, h.max));
     const double top = counts.isEmpty() ? 1 : *std::max_element(counts.begin(), counts.end());
     if (log_->isChecked()) {
         plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -166,28 +257,84 @@ void TaskHistogramView::redraw() {
         plot_->yAxis->setRange(0, std::max(1.0, top * 1.15));
     }
     plot_->xAxis->setRange(-width, std::max(1.0, h.max) + width);
-    auto marker = [&](double x, const QString& label, Qt::PenStyle style, bool leftOfLine) {
-        auto* line = new QCPItemStraightLine(plot_);
-        line->point1->setCoords(x, 0);
-        line->point2->setCoords(x, 1);
-        line->setPen(QPen(palette().color(QPalette::Text), 1, style));
-        auto* text = new QCPItemText(plot_);
-        text->setText(label);
-        text->setColor(palette().color(QPalette::Text));
-        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(x, leftOfLine ? 0.12 : 0.02);  // the max label lower down
-        text->setPositionAlignment((leftOfLine ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-        text->setPadding(leftOfLine ? QMargins(0, 0, 4, 0) : QMargins(4, 0, 0, 0));
+    auto line = [&](double x, Qt::PenStyle style) {
+        auto* l = new QCPItemStraightLine(plot_);
+        l->point1->setCoords(x, 0);
+        l->point2->setCoords(x, 1);
+        l->setPen(QPen(palette().color(QPalette::Text), 1, style));
     };
+    auto label = [&](double x, const QString& text) {
+        auto* t = new QCPItemText(plot_);
+        t->setText(text);
+        t->setColor(palette().color(QPalette::Text));
+        t->setBrush(palette().color(QPalette::Base));  // readable over the bars
+        t->setClipToAxisRect(false);
+        t->position->setTypeY(QCPItemPosition::ptAbsolute);
+        t->position->setCoords(x, 0);
+        return t;
+    };
+    medianLabel_ = maxLabel_ = nullptr;
     if (h.tasks > 0) {
-        marker(h.median, tr("median %1").arg(valueText(h.metric, h.median)), Qt::DashLine, false);
-        // The max sits at the right edge: its label goes to the left of the line, lower down.
-        marker(h.max, tr("max %1").arg(valueText(h.metric, h.max)), Qt::DotLine, h.max > h.median);
+        line(h.median, Qt::DashLine);
+        if (h.max > h.median) {
+            line(h.max, Qt::DotLine);
+            medianLabel_ = label(h.median, tr("median %1").arg(valueText(h.metric, h.median)));
+            maxLabel_ = label(h.max, tr("max %1").arg(valueText(h.metric, h.max)));
+        } else {  // every task has the same value: one label, not two drawn over each other
+            medianLabel_ = label(h.median, tr("median = max %1").arg(valueText(h.metric, h.max)));
+        }
     }
-    caption_->setText(h.tasks == 0
-                          ? tr("No finished tasks")
-                          : tr("%1 tasks · %2").arg(h.tasks).arg(bytes ? tr("bytes") : tr("time")));
+    // The selected task (in the table or the timeline): an arrow down onto its bar.
+    if (selectedTask_ >= 0)
+        for (const TaskValue& tv : values_.sorted)
+            if (tv.taskId == selectedTask_) {
+                const auto bin =
+                    std::find_if(h.bins.begin(), h.bins.end(), [&](const HistogramBin& b) {
+                        return double(tv.value) >= b.from &&
+                               (double(tv.value) < b.to || &b == &h.bins.back());
+                    });
+                const double y = bin == h.bins.end() ? 0 : double(bin->count);
+                auto* arrow = new QCPItemLine(plot_);
+                arrow->setObjectName(QStringLiteral("selectedTaskMarker"));
+                arrow->start->setCoords(double(tv.value), y);
+                arrow->end->setCoords(double(tv.value), y);
+                arrow->start->setTypeY(QCPItemPosition::ptAbsolute);
+                arrow->start->setParentAnchorY(arrow->end);
+                arrow->start->setCoords(double(tv.value), -22);
+                arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
+                arrow->setPen(QPen(palette().color(QPalette::Link), 2));
+                arrow->setClipToAxisRect(false);
+                break;
+            }
+    for (int i = 0; i < plot_->itemCount(); ++i) plot_->item(i)->setSelectable(false);
+    caption_->setText(h.tasks == 0 ? tr("No finished tasks")
+                                   : tr("%1 tasks · %2")
+                                         .arg(h.tasks)
+                                         .arg(bytes                              ? tr("bytes")
+                                              : histogramMetricIsCount(h.metric) ? tr("records")
+                                                                                 : tr("time")));
     plot_->replot();
+}
+
+void TaskHistogramView::layoutMarkerLabels() {
+    if (!medianLabel_) return;
+    // In pixels, on every layout (a resize too): each label beside its line and inside the axis
+    // rect, the max label a row lower when the two would touch.
+    const QRect area = plot_->axisRect()->rect();
+    auto span = [&](QCPItemText* t, int row) {
+        const double x = t->position->key();
+        const double px = plot_->xAxis->coordToPixel(x);
+        const QFontMetrics fm(t->font());
+        const double w = fm.horizontalAdvance(t->text()) + 8;  // the padding included
+        const bool right = px + w <= area.right() || px - w < area.left();
+        t->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        t->setPadding(QMargins(4, 0, 4, 0));
+        const double top = area.top() + 2 + row * (fm.height() + 4);
+        t->position->setCoords(x, top);
+        return QRectF(right ? px : px - w, top, w, fm.height());
+    };
+    const QRectF a = span(medianLabel_, 0);
+    if (maxLabel_ && span(maxLabel_, 0).adjusted(-4, 0, 4, 0).intersects(a)) span(maxLabel_, 1);
 }
 
 }  // namespace stagelight

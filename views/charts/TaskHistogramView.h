@@ -1,6 +1,7 @@
-// Task histograms of the selected stage (QCustomPlot): duration, shuffle read, input, spill or GC
-// time; median and max marked; linear or log count axis. Clicking a bar selects its tasks;
-// highlighted tasks (a finding's outliers) colour their bars.
+// Task histograms of the selected stage (QCustomPlot) in any of Spark's task metrics; median and
+// max marked (their labels never overlap), round ticks in the metric's unit; linear or log count
+// axis. Hovering a bar tells its range and count, clicking it selects its tasks; highlighted
+// tasks (a finding's outliers) colour their bars; the selected task is pointed at.
 #pragma once
 
 #include <QWidget>
@@ -13,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QCPBars;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 
@@ -25,6 +27,16 @@ public:
     void setStage(ModelPtr model, size_t stageIndex);
     void setMetric(HistogramMetric metric);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
+    void setSelectedTask(int64_t taskId);  // -1: none
+    HistogramMetric metric() const;
+    // The bar under a point of the plot (-1 when none) and what its tooltip says.
+    int binAt(const QPoint& plotPos) const;
+    QString binToolTip(int bin) const;
+    std::vector<int64_t> binTasks(int bin) const;  // the task ids of a bar
+    QCustomPlot* plot() const { return plot_; }
+    // Where the median and max labels are drawn (plot pixels; after a replot): tests check
+    // they never overlap.
+    QList<QRectF> markerLabelRects() const;
     const Histogram& histogram() const { return histogram_; }
     // Draws the chart (without the metric and log controls) into `rect` of another device, as
     // vector drawing (the PDF report).
@@ -41,18 +53,22 @@ private:
     void applyPalette();
     void rebuild();
     void redraw();
+    void layoutMarkerLabels();
 
     ModelPtr model_;
     size_t stage_ = 0;
     TaskValues values_;  // the stage's tasks sorted by the metric
     Histogram histogram_;
     std::vector<int64_t> highlighted_;
+    int64_t selectedTask_ = -1;
     QComboBox* metric_;
     QCheckBox* log_;
     QLabel* caption_;
     QCustomPlot* plot_;
     QCPBars* bars_;
     QCPBars* highlightBars_;
+    QCPItemText* medianLabel_ = nullptr;  // owned by the plot; placed on every layout
+    QCPItemText* maxLabel_ = nullptr;
 };
 
 }  // namespace stagelight

@@ -1,6 +1,7 @@
 #include "tables/DataTableView.h"
 
 #include <QHeaderView>
+#include <QScrollBar>
 
 namespace stagelight {
 
@@ -105,9 +106,13 @@ void DataTableView::selectSourceRows(const QList<int>& rows) {
     if (!first.isValid()) return;
     setSelectionMode(rows.size() > 1 ? QAbstractItemView::ExtendedSelection
                                      : QAbstractItemView::SingleSelection);
+    // Scrolled vertically to the row only: making column 0 current scrolls to it, which would
+    // lose the horizontal scroll the user chose.
+    const int across = horizontalScrollBar()->value();
     selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
     selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     scrollTo(first, QAbstractItemView::PositionAtCenter);
+    horizontalScrollBar()->setValue(across);
 }
 
 }  // namespace stagelight

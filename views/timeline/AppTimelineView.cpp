@@ -119,7 +119,7 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(x, area.top()), QPointF(x, cores.bottom()));
         p.setPen(pal.color(QPalette::Text));
         p.drawText(QRectF(x - 50, 1, 100, kAxis - 3), Qt::AlignCenter,
-                   QString::fromStdString(formatDuration(int64_t(tick))));
+                   timeTickLabel(tick, step));
     }
     p.setPen(pal.color(QPalette::Text));
     p.drawText(QRectF(0, area.top(), kLeft - 6, 16), Qt::AlignRight, tr("stages"));

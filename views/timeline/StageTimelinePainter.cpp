@@ -373,7 +373,7 @@ void StageTimelinePainter::paintAxis(QPainter& p, const QRectF& area, const Time
         p.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
         p.setPen(pal.color(QPalette::Text));
         p.drawText(QRectF(x - 50, area.top() - kAxisHeight + 2, 100, kAxisHeight - 4),
-                   Qt::AlignCenter, QString::fromStdString(formatDuration(int64_t(tick))));
+                   Qt::AlignCenter, timeTickLabel(tick, step));
     }
 }
 

@@ -1,18 +1,50 @@
-// Tick spacing for the timelines' time axes: a 1-2-5 step giving roughly one label per
-// `pixelsPerTick` pixels.
+// Tick spacing and labels for the time axes (timelines, histograms): round steps of the clock
+// (1-2-5 ms, then 1, 2, 5, 10, 15, 30 s and min, then hours) and labels at even spacing
+// ("850 ms", "1.5 s", "3:20", "1:05:00"), never "3.7 min, 3.8 min".
 #pragma once
+
+#include <QString>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <initializer_list>
 
 namespace stagelight {
 
+// The smallest round step that gives at most one label per `pixelsPerTick` pixels.
+inline double niceTimeStep(double rough) {
+    if (rough < 1000) {
+        const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
+        for (double m : {1.0, 2.0, 5.0})
+            if (magnitude * m >= rough) return magnitude * m;
+        return magnitude * 10;
+    }
+    for (double s : {1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0,
+                     3600.0, 7200.0, 10800.0, 21600.0, 43200.0, 86400.0})
+        if (s * 1000 >= rough) return s * 1000;
+    return std::ceil(rough / 86'400'000.0) * 86'400'000.0;
+}
+
 inline double niceTickStep(double spanMs, double widthPx, double pixelsPerTick = 110) {
-    const double rough = spanMs / std::max(2.0, widthPx / pixelsPerTick);
-    const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
-    for (double m : {1.0, 2.0, 5.0})
-        if (magnitude * m >= rough) return magnitude * m;
-    return magnitude * 10;
+    return niceTimeStep(spanMs / std::max(2.0, widthPx / pixelsPerTick));
+}
+
+// A tick's label: its precision follows the step, so consecutive labels differ evenly.
+inline QString timeTickLabel(double ms, double stepMs) {
+    const int64_t t = int64_t(std::llround(ms));
+    if (stepMs < 1000 && t < 1000) return QStringLiteral("%1 ms").arg(t);
+    if (t < 60'000) {
+        const int decimals = stepMs >= 1000 ? 0 : stepMs >= 100 ? 1 : stepMs >= 10 ? 2 : 3;
+        return QStringLiteral("%1 s").arg(double(t) / 1000.0, 0, 'f', decimals);
+    }
+    const int64_t s = t / 1000;
+    if (t < 3'600'000)
+        return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg(s % 3600 / 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
 }  // namespace stagelight

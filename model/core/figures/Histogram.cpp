@@ -1,4 +1,5 @@
 #include "figures/Histogram.h"
+#include "figures/TaskFigures.h"
 #include "model/Numeric.h"
 
 #include <algorithm>
@@ -17,13 +18,68 @@ std::string_view histogramMetricName(HistogramMetric m) {
             return "Spill (disk)";
         case HistogramMetric::GcTime:
             return "GC time";
+        case HistogramMetric::PeakExecutionMemory:
+            return "Peak execution memory";
+        case HistogramMetric::ShuffleWrite:
+            return "Shuffle write";
+        case HistogramMetric::SpillMemory:
+            return "Spill (memory)";
+        case HistogramMetric::SchedulerDelay:
+            return "Scheduler delay";
+        case HistogramMetric::FetchWaitTime:
+            return "Shuffle read blocked time";
+        case HistogramMetric::RunTime:
+            return "Executor run time";
+        case HistogramMetric::CpuTime:
+            return "Executor CPU time";
+        case HistogramMetric::Deserialization:
+            return "Task deserialization time";
+        case HistogramMetric::ResultSerialization:
+            return "Result serialization time";
+        case HistogramMetric::GettingResultTime:
+            return "Getting result time";
+        case HistogramMetric::ResultSize:
+            return "Result size";
+        case HistogramMetric::Output:
+            return "Output";
+        case HistogramMetric::ShuffleWriteTime:
+            return "Shuffle write time";
+        case HistogramMetric::InputRecords:
+            return "Input records";
+        case HistogramMetric::OutputRecords:
+            return "Output records";
+        case HistogramMetric::ShuffleReadRecords:
+            return "Shuffle read records";
+        case HistogramMetric::ShuffleWriteRecords:
+            return "Shuffle write records";
+        case HistogramMetric::ShuffleRemoteRead:
+            return "Shuffle remote reads";
+        case HistogramMetric::Count_:
+            break;
     }
     return "Duration";
 }
 
 bool histogramMetricIsBytes(HistogramMetric m) {
-    return m == HistogramMetric::ShuffleRead || m == HistogramMetric::Input ||
-           m == HistogramMetric::SpillDisk;
+    switch (m) {
+        case HistogramMetric::ShuffleRead:
+        case HistogramMetric::Input:
+        case HistogramMetric::SpillDisk:
+        case HistogramMetric::PeakExecutionMemory:
+        case HistogramMetric::ShuffleWrite:
+        case HistogramMetric::SpillMemory:
+        case HistogramMetric::ResultSize:
+        case HistogramMetric::Output:
+        case HistogramMetric::ShuffleRemoteRead:
+            return true;
+        default:
+            return false;
+    }
+}
+
+bool histogramMetricIsCount(HistogramMetric m) {
+    return m == HistogramMetric::InputRecords || m == HistogramMetric::OutputRecords ||
+           m == HistogramMetric::ShuffleReadRecords || m == HistogramMetric::ShuffleWriteRecords;
 }
 
 TaskValues taskValues(const EventLogModel& model, size_t stageIndex, HistogramMetric metric) {
@@ -35,6 +91,7 @@ TaskValues taskValues(const EventLogModel& model, size_t stageIndex, HistogramMe
         // Finished attempts; a Resubmitted event repeats an attempt already counted.
         if (!t.hasFlag(r, kFinished) || t.endReason(r) == EndReason::Resubmitted) continue;
         int64_t v = 0;
+        auto f = [&](TaskField field) { return t.get(r, field); };
         switch (metric) {
             case HistogramMetric::Duration:
                 v = t.duration(r);
@@ -51,6 +108,62 @@ TaskValues taskValues(const EventLogModel& model, size_t stageIndex, HistogramMe
                 break;
             case HistogramMetric::GcTime:
                 v = t.get(r, TaskField::JvmGcTime);
+                break;
+            case HistogramMetric::PeakExecutionMemory:
+                v = f(TaskField::PeakExecutionMemory);
+                break;
+            case HistogramMetric::ShuffleWrite:
+                v = f(TaskField::ShuffleBytesWritten);
+                break;
+            case HistogramMetric::SpillMemory:
+                v = f(TaskField::MemoryBytesSpilled);
+                break;
+            case HistogramMetric::SchedulerDelay:
+                v = taskTimes(t, r, model.application.lastEventTime).schedulerDelay;
+                break;
+            case HistogramMetric::FetchWaitTime:
+                v = f(TaskField::ShuffleFetchWaitTime);
+                break;
+            case HistogramMetric::RunTime:
+                v = f(TaskField::ExecutorRunTime);
+                break;
+            case HistogramMetric::CpuTime:
+                v = f(TaskField::ExecutorCpuTime) / 1'000'000;
+                break;
+            case HistogramMetric::Deserialization:
+                v = f(TaskField::ExecutorDeserializeTime);
+                break;
+            case HistogramMetric::ResultSerialization:
+                v = f(TaskField::ResultSerializationTime);
+                break;
+            case HistogramMetric::GettingResultTime:
+                v = taskTimes(t, r, model.application.lastEventTime).gettingResultTime;
+                break;
+            case HistogramMetric::ResultSize:
+                v = f(TaskField::ResultSize);
+                break;
+            case HistogramMetric::Output:
+                v = f(TaskField::OutputBytesWritten);
+                break;
+            case HistogramMetric::ShuffleWriteTime:
+                v = f(TaskField::ShuffleWriteTime) / 1'000'000;
+                break;
+            case HistogramMetric::InputRecords:
+                v = f(TaskField::InputRecordsRead);
+                break;
+            case HistogramMetric::OutputRecords:
+                v = f(TaskField::OutputRecordsWritten);
+                break;
+            case HistogramMetric::ShuffleReadRecords:
+                v = f(TaskField::ShuffleRecordsRead);
+                break;
+            case HistogramMetric::ShuffleWriteRecords:
+                v = f(TaskField::ShuffleRecordsWritten);
+                break;
+            case HistogramMetric::ShuffleRemoteRead:
+                v = f(TaskField::ShuffleRemoteBytesRead);
+                break;
+            case HistogramMetric::Count_:
                 break;
         }
         out.sorted.push_back({std::max<int64_t>(0, v), t.get(r, TaskField::TaskId)});

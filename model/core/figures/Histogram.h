@@ -10,9 +10,38 @@
 
 namespace stagelight {
 
-enum class HistogramMetric { Duration, ShuffleRead, Input, SpillDisk, GcTime };
+// Every per-task metric of Spark's task table and summary (the first five are the ones findings
+// focus on; new ones go at the end so stored values keep their meaning).
+enum class HistogramMetric {
+    Duration,
+    ShuffleRead,
+    Input,
+    SpillDisk,
+    GcTime,
+    PeakExecutionMemory,
+    ShuffleWrite,
+    SpillMemory,
+    SchedulerDelay,
+    FetchWaitTime,  // Shuffle Read Blocked Time
+    RunTime,
+    CpuTime,  // Executor CPU Time, in ms
+    Deserialization,
+    ResultSerialization,
+    GettingResultTime,
+    ResultSize,
+    Output,
+    ShuffleWriteTime,  // in ms
+    InputRecords,
+    OutputRecords,
+    ShuffleReadRecords,
+    ShuffleWriteRecords,
+    ShuffleRemoteRead,
+    Count_
+};
+constexpr int kHistogramMetricCount = int(HistogramMetric::Count_);
 std::string_view histogramMetricName(HistogramMetric m);  // "Duration", "Shuffle read", ...
 bool histogramMetricIsBytes(HistogramMetric m);
+bool histogramMetricIsCount(HistogramMetric m);  // records: neither bytes nor time
 
 // A stage's finished task attempts sorted by one metric: collected once per stage and metric;
 // binning is then a binary search per bin, whatever the number of tasks.

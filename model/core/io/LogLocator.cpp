@@ -258,19 +258,28 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
     if (has([](const auto& e) {
             return e.is_regular_file() && e.path().filename() == "eventlog";
         }) ||
-        has(named("eventlog-")))
+        has([](const fs::directory_entry& e) {  // rotated: eventlog-2021-06-15--15-00.gz
+            const std::string n = e.path().filename().string();
+            return startsWith(n, "eventlog-") && n.size() > 9 && n[9] >= '0' && n[9] <= '9';
+        }))
         return locateDatabricks(path, entries);
-    size_t logs = 0;
-    for (const auto& e : entries) logs += looksLikeEventLog(e) ? 1 : 0;
-    if (logs == 0) {
+    std::vector<std::string> logs;
+    for (const auto& e : entries)
+        if (looksLikeEventLog(e)) logs.push_back(e.path().filename().string());
+    if (logs.empty()) {
         const auto subdirs = std::count_if(entries.begin(), entries.end(),
                                            [](const auto& e) { return e.is_directory(); });
         return LocateError{
             path.string() + ": directory holds no event log" +
             (subdirs > 0 ? " (subdirectories are not searched; open one of them)" : "")};
     }
-    return LocateError{path.string() + ": directory holds " + std::to_string(logs) +
-                       " entries that may be event logs; open one of them"};
+    // Several applications are never merged into one: name them so one can be opened.
+    std::string names;
+    for (size_t i = 0; i < logs.size() && i < 10; ++i) names += (i ? ", " : "") + logs[i];
+    if (logs.size() > 10) names += ", … (" + std::to_string(logs.size() - 10) + " more)";
+    return LocateError{path.string() + ": directory holds " + std::to_string(logs.size()) +
+                       (logs.size() == 1 ? " separate event log" : " separate event logs") +
+                       ", not one application; open one of them: " + names};
 }
 
 }  // namespace stagelight

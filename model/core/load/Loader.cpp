@@ -290,6 +290,12 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     return result;
 }
 
+std::string noSparkEventsError(const EventLogModel& model, const std::string& path) {
+    if (model.report.events > 0 || model.report.unknownEventCount() > 0) return {};
+    return path + ": no Spark events could be read (" + std::to_string(model.report.lines) +
+           " lines, " + std::to_string(model.report.malformedLines) + " malformed)";
+}
+
 std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
                                               const LoadOptions& options) {
     std::vector<std::filesystem::path> logs;

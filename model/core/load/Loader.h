@@ -46,6 +46,11 @@ struct LoadResult {
 
 LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& options = {});
 
+// "PATH: no Spark events could be read (N lines, M malformed)" when the loaded model holds no
+// event at all (a text file, an empty file), else empty: such a file is an error, not an empty
+// application, in the CLI and the GUI alike.
+std::string noSparkEventsError(const EventLogModel& model, const std::string& path);
+
 // Every event log in a directory of logs (a History Server's log directory), one result per
 // entry that looks like a log, in name order. Empty when `dir` is not such a directory.
 std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
