@@ -308,8 +308,8 @@ void TaskHistogramView::redraw() {
             }
     for (int i = 0; i < plot_->itemCount(); ++i) plot_->item(i)->setSelectable(false);
     caption_->setText(h.tasks == 0 ? tr("No finished tasks")
-                                   : tr("%1 tasks · %2")
-                                         .arg(h.tasks)
+                                   : tr("%1 · %2")
+                                         .arg(QString::fromStdString(countText(int64_t(h.tasks), "task", "tasks")))
                                          .arg(bytes                              ? tr("bytes")
                                               : histogramMetricIsCount(h.metric) ? tr("records")
                                                                                  : tr("time")));
