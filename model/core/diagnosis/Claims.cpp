@@ -86,7 +86,14 @@ void resolveClaims(const std::vector<Slice>& slices, std::vector<RankedFinding>&
         }
         f.claims = std::move(kept);
         f.estimatedCostMs = granted;
-        if (granted > 0 && f.stage.valid() && findings[k].precedence < kSymptomPrecedence)
+        // Only time while the stage's tasks ran can hold their spill or GC: a wait before the
+        // first task is no root cause of what the tasks did.
+        const bool whileRunning = std::any_of(f.claims.begin(), f.claims.end(), [&](const SliceClaim& c) {
+            const Slice::Cause cause = slices[c.slice].cause;
+            return cause == Slice::Cause::StageRunning || cause == Slice::Cause::IdleSlots ||
+                   cause == Slice::Cause::StragglerTail;
+        });
+        if (granted > 0 && whileRunning && f.stage.valid() && findings[k].precedence < kSymptomPrecedence)
             rootOfStage.emplace(f.stage, k);
         // Half or more of what it asked for is held by a root cause: it is that cause's symptom.
         if (takenBy != SIZE_MAX && takenBy != k && f.askedMs > 0 && granted * 2 <= f.askedMs)

@@ -60,7 +60,10 @@ RunFacts runFacts(const EventLogModel& m, bool localMode) {
     r.master = m.environment.sparkProperty("spark.master").value_or("");
     // The master says where tasks ran; tasks on "driver" stand in only when it is not logged
     // (a log that says spark:// and has a task on "driver" took that task from elsewhere).
-    r.localMode = r.master.empty() ? localMode : r.master.rfind("local", 0) == 0;
+    // local-cluster[N,cores,memory] runs real executor JVMs: not local mode.
+    r.localMode = r.master.empty() ? localMode
+                                   : r.master.rfind("local", 0) == 0 &&
+                                         r.master.rfind("local-cluster", 0) != 0;
     return r;
 }
 

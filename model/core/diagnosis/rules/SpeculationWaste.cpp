@@ -71,8 +71,8 @@ RuleDef speculationWasteRule() {
         f.id = "speculation-waste";
         f.title = countText(losing, "speculative copy", "speculative copies") + " lost the race";
         f.detail = "Copies that were killed or finished after another attempt used " +
-                   formatDuration(wasted) + " of executor time; most in " +
-                   in.ctx.stageLabel(*worst) + ".";
+                   formatDuration(wasted) + " of executor time" +
+                   (worstWaste < wasted ? "; most in " : ", all in ") + in.ctx.stageLabel(*worst) + ".";
         f.estimatedCostMs = 0;
         f.costNotWallClock = true;
         f.costMethod =

@@ -90,9 +90,18 @@ RuleDef spillRule() {
                               "AQE split them (spark.sql.adaptive.skewJoin.enabled=true)"
                             : "Split the large partitions: salt the hot keys or pre-aggregate "
                               "them before the shuffle";
+            else if (aqe && run.aqeCoalesce && s.rows.size() > 0 &&
+                     s.shuffleReadBytes() / int64_t(s.rows.size()) < (int64_t(64) << 20) &&
+                     !moreMemory.empty())
+                // AQE already sized the partitions under its 64 MiB target: the tasks get too
+                // little memory, not too much data.
+                f.fix = "The partitions are already small (" +
+                        formatBytes(s.shuffleReadBytes() / int64_t(s.rows.size())) +
+                        " of shuffle read per task, under AQE's 64 MiB target): " + moreMemory;
             else
                 f.fix = "Give each task less data: " + partitions;
-            if (!moreMemory.empty()) f.fix += "; or " + moreMemory;
+            if (!moreMemory.empty() && f.fix.find(moreMemory) == std::string::npos)
+                f.fix += "; or " + moreMemory;
             f.evidence = {
                 Evidence::stage(s.stageId, s.attemptId),
                 Evidence::tasks(s.stageId, s.attemptId, ids, "the tasks that spilled most"),
