@@ -71,7 +71,10 @@ void resolveClaims(const std::vector<Slice>& slices, std::vector<RankedFinding>&
         for (const SliceClaim& c : f.claims) {
             if (c.slice >= slices.size() || c.ms <= 0) continue;
             const int64_t g = std::min(c.ms, left[c.slice]);
-            if (g < c.ms && holder[c.slice] != SIZE_MAX && c.ms - g > lost) {
+            const Slice::Cause sc = slices[c.slice].cause;
+            const bool running = sc == Slice::Cause::StageRunning || sc == Slice::Cause::IdleSlots ||
+                                 sc == Slice::Cause::StragglerTail;
+            if (running && g < c.ms && holder[c.slice] != SIZE_MAX && c.ms - g > lost) {
                 lost = c.ms - g;
                 takenBy = holder[c.slice];
             }
