@@ -75,7 +75,12 @@ void OverviewPanel::setModel(const ModelPtr& model) {
                             .arg(t.executorCores)
                             .arg(t.driverRunsTasks ? tr(" (local mode: the driver ran the tasks)")
                                                    : QString()));
-    source_->setText(str(model->source.root.string()) + QStringLiteral("  (") +
+    // A path has no spaces to wrap at: a zero-width space after each separator lets it wrap
+    // in a narrow dock instead of scrolling it sideways (the tooltip keeps the path as is).
+    QString path = str(model->source.root.string());
+    source_->setToolTip(path);
+    path.replace(QLatin1Char('/'), QStringLiteral("/\u200B")).replace(QLatin1Char('_'), QStringLiteral("_\u200B"));
+    source_->setText(path + QStringLiteral("  (") +
                      str(std::string(layoutName(model->source.layout))) + QStringLiteral(", ") +
                      str(formatBytes(int64_t(model->report.bytesOnDisk))) +
                      QStringLiteral(" on disk, ") +
