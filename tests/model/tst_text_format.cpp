@@ -12,6 +12,7 @@ private Q_SLOTS:
     void durations();
     void offsets();
     void oneLineText();
+    void utcTimes();
     void counts();
 };
 
@@ -48,6 +49,11 @@ void TextFormat::oneLineText() {
     QCOMPARE(oneLine("abcdef", 3), std::string("abc…"));
     // Never cuts inside a UTF-8 sequence.
     QCOMPARE(oneLine("aé", 2), std::string("a…"));
+}
+
+void TextFormat::utcTimes() {
+    QCOMPARE(formatUtc(1701371553913, "%Y-%m-%d %H:%M:%S"), std::string("2023-11-30 19:12:33"));
+    QCOMPARE(formatUtc(0, "%Y-%m-%d"), std::string("1970-01-01"));
 }
 
 void TextFormat::counts() {

@@ -1,4 +1,5 @@
 #include "derive/Derive.h"
+#include "text/Format.h"
 
 #include <algorithm>
 #include <ctime>
@@ -71,12 +72,7 @@ std::vector<int64_t> allTimes(const EventLogModel& m, bool withTasks) {
 }
 
 std::string dateText(int64_t epochMs) {
-    const std::time_t t = std::time_t(epochMs / 1000);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
+    return formatUtc(epochMs, "%Y-%m-%d");
 }
 
 }  // namespace

@@ -163,13 +163,7 @@ void readEnd(const LogPart& part, LogSummary& out) {
 }
 
 std::string timeText(int64_t ms) {
-    if (ms < 0) return "—";
-    const std::time_t s = std::time_t(ms / 1000);
-    std::tm tm{};
-    gmtime_r(&s, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-    return buf;
+    return ms < 0 ? "—" : formatUtc(ms, "%Y-%m-%d %H:%M:%S");
 }
 
 }  // namespace

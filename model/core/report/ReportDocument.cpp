@@ -14,13 +14,7 @@ namespace stagelight {
 namespace {
 
 std::string utcTime(int64_t epochMs) {
-    if (epochMs < 0) return "unknown";
-    const std::time_t t = std::time_t(epochMs / 1000);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    return buf;
+    return epochMs < 0 ? "unknown" : formatUtc(epochMs, "%Y-%m-%d %H:%M:%S UTC");
 }
 
 std::string stageName(const StageAttempt& s) {

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <ctime>
 
 namespace stagelight {
 
@@ -52,6 +53,14 @@ std::string formatOffset(int64_t ms) {
                       static_cast<long long>(s % 3600 / 60), static_cast<long long>(s % 60));
     }
     return buf;
+}
+
+std::string formatUtc(int64_t epochMs, const char* format) {
+    const std::time_t t = std::time_t(epochMs / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[64];
+    return std::strftime(buf, sizeof buf, format, &tm) > 0 ? std::string(buf) : std::string();
 }
 
 std::string oneLine(std::string_view text, size_t most) {

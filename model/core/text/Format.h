@@ -12,6 +12,8 @@ std::string formatDuration(int64_t millis);  // "850 ms", "4.2 s", "3.1 min", "1
 // A point in a run as an offset from its start, precise enough to tell two points a second
 // apart in a long run: "+850 ms", "+42.3 s", "+1 min 29.6 s", "+2 h 05 min 12 s".
 std::string formatOffset(int64_t millis);
+// An epoch-ms time in UTC with a strftime format, e.g. "%Y-%m-%d %H:%M:%S" (seconds floor).
+std::string formatUtc(int64_t epochMs, const char* format);
 // Text quoted from a log on one line: runs of whitespace (newlines in SQL or code) as one
 // space, at most `most` characters with "…" when cut.
 std::string oneLine(std::string_view text, size_t most = 80);
