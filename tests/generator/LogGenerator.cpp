@@ -15,9 +15,7 @@ namespace stagelight::gen {
 
 namespace {
 
-std::string num(int64_t v) {
-    return std::to_string(v);
-}
+std::string num(int64_t v) { return std::to_string(v); }
 
 struct Executor {
     std::string id, host;
@@ -75,12 +73,8 @@ private:
         w_.write(s);
         if (flush) w_.flush();
     }
-    double uniform(double a, double b) {
-        return std::uniform_real_distribution<double>(a, b)(rng_);
-    }
-    double logNormal(double sigma) {
-        return std::exp(std::normal_distribution<double>(0, sigma)(rng_));
-    }
+    double uniform(double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng_); }
+    double logNormal(double sigma) { return std::exp(std::normal_distribution<double>(0, sigma)(rng_)); }
 
     void header() {
         line("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":" +
