@@ -25,7 +25,10 @@ Analysis analyze(const EventLogModel& model, const RuleConfig& config) {
     a.time = accountTime(ctx);
     a.whatIf = estimateWhatIf(ctx, a.time);
     const auto totals = accumulatorTotals(model);
-    const RuleInput input{ctx, a.time, totals};
+    std::vector<SlowTaskAnalysis> slowTasks;
+    slowTasks.reserve(ctx.stages.size());
+    for (const StageFacts& s : ctx.stages) slowTasks.push_back(explainSlowTasks(ctx, s));
+    const RuleInput input{ctx, a.time, totals, slowTasks};
     std::vector<RankedFinding> found;
     for (const RuleDef& rule : allRules()) {
         if (!config.enabled(rule)) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "diagnosis/Finding.h"
+#include "diagnosis/SlowTasks.h"
 #include "diagnosis/TimeAccounting.h"
 #include "text/Format.h"
 
@@ -29,6 +30,13 @@ struct RuleInput {
     const DiagnosisContext& ctx;
     const TimeAccounting& time;  // time.slices: what findings claim
     const std::unordered_map<int64_t, int64_t>& accumulatorTotals;  // SQL metric id → total
+    // Why each stage's slow tasks were slow, once per stage (parallel to ctx.stages): the
+    // skew, straggler and CPU rules all read it.
+    const std::vector<SlowTaskAnalysis>& slowTasks;
+
+    const SlowTaskAnalysis& slowTasksOf(const StageFacts& s) const {
+        return slowTasks[size_t(&s - ctx.stages.data())];
+    }
 };
 
 struct RuleRun {

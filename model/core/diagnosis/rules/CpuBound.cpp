@@ -128,7 +128,7 @@ RuleDef cpuBoundRule() {
             std::map<StageKey, double> outlierShare;  // of the stage's time in the phase
             for (const auto& [key, ms] : stageMsInPhase) {
                 int64_t saving = 0;
-                for (const SlowTaskGroup& g : explainSlowTasks(ctx, *byKey[key]).groups)
+                for (const SlowTaskGroup& g : in.slowTasksOf(*byKey[key]).groups)
                     saving += g.savingMs;
                 outlierShare[key] = std::min(1.0, double(saving) / double(std::max<int64_t>(1, ms)));
             }

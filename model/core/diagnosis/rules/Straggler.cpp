@@ -128,7 +128,7 @@ RuleDef stragglerRule() {
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            SlowTaskAnalysis a = explainSlowTasks(in.ctx, s);
+            SlowTaskAnalysis a = in.slowTasksOf(s);
             const StageKey key{s.stageId, s.attemptId};
             const std::vector<size_t> tail = stageSlices(in, key, {Slice::Cause::StragglerTail});
             const int64_t tailMs = slicesMs(in, tail);

@@ -71,7 +71,7 @@ RuleDef taskSkewRule() {
         const EventLogModel& m = in.ctx.model;
         const TaskTable& t = m.tasks;
         for (const StageFacts& s : in.ctx.stages) {
-            const SlowTaskAnalysis a = explainSlowTasks(in.ctx, s);
+            const SlowTaskAnalysis& a = in.slowTasksOf(s);
             for (const SlowTaskGroup& g : a.groups) {
                 if (g.cause != SlowTaskGroup::Cause::ShuffleSkew &&
                     g.cause != SlowTaskGroup::Cause::InputSkew)
