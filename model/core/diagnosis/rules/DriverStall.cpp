@@ -54,8 +54,11 @@ RuleDef driverStallRule() {
                 if (!m.tasks.hasFlag(row, kHasMetrics) ||
                     m.tasks.get(row, TaskField::ExecutorRunTime) <= 0)
                     continue;
-                measured += m.tasks.duration(row);
-                const int64_t d = taskTimes(m.tasks, row, now).schedulerDelay;
+                const int64_t duration = m.tasks.duration(row);
+                measured += duration;
+                // Hostile metrics can make the derived delay exceed the task: it never does.
+                const int64_t d =
+                    std::clamp<int64_t>(taskTimes(m.tasks, row, now).schedulerDelay, 0, std::max<int64_t>(0, duration));
                 const int64_t run = m.tasks.get(row, TaskField::ExecutorRunTime);
                 delay += d;
                 st.delayMin = std::min(st.delayMin, d);
@@ -124,7 +127,7 @@ RuleDef driverStallRule() {
                                         sinceStart(in, end) + "). "
                                   : std::string(broadcast ? "A broadcast exchange. " : "")) +
                 "Their tasks spent " + range(all.delayMin, all.delayMax) + " in scheduler delay (" +
-                std::to_string(int(share * 100 + 0.5)) +
+                std::to_string(saturatingInt(std::clamp(share, 0.0, 1.0) * 100 + 0.5)) +
                 " % of their time): waiting for the driver to launch them and take their results, "
                 "while running took " +
                 range(all.runMin, all.runMax) + ".";
