@@ -52,7 +52,9 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
         const int row = model_->rowOfStage(stage.stage, stage.attempt);
         // Picked here: the row is current already, and must not jump to the middle.
-        if (row < 0 || table_->sourceIndex(table_->currentIndex()).row() == row) return;
+        if (row < 0) return;
+        if (!table_->lists(row)) Q_EMIT filterHidesStage();
+        if (table_->sourceIndex(table_->currentIndex()).row() == row) return;
         navigating_ = true;
         table_->selectSourceRows({row});
         navigating_ = false;

@@ -26,6 +26,11 @@ public:
     StageTablePanel(LoadSession* session, Navigator* navigator, QWidget* parent);
     DataTableView* table() const { return table_; }
 
+Q_SIGNALS:
+    // A stage shown from elsewhere is hidden by the filter: whoever owns the filter clears it
+    // (the evidence must be on screen, not the user's last search).
+    void filterHidesStage();
+
 private:
     StageTableModel* model_;
     DataTableView* table_;

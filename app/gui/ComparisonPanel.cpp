@@ -2,6 +2,7 @@
 
 #include <QLabel>
 #include <QSplitter>
+#include <QTabBar>
 #include <QVBoxLayout>
 
 #include "charts/TaskHistogramView.h"
@@ -17,11 +18,20 @@ QString text(const std::string& s) {
     return QString::fromStdString(s);
 }
 
+// A wrapped label makes the layout height-for-width, and the dock's scroll area then sizes the
+// panel to the layout's full minimum height (every view at its minimum), never short enough
+// for the compact arrangement. Its height from its size hint is enough for a summary line.
+class SummaryLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    bool hasHeightForWidth() const override { return false; }
+};
+
 }  // namespace
 
 ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent),
-      summary_(new QLabel(this)),
+      summary_(new SummaryLabel(this)),
       model_(new ComparisonModel(this)),
       table_(new DataTableView(this)) {
     setWindowTitle(tr("Comparison"));
@@ -29,7 +39,19 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     summary_->setTextFormat(Qt::PlainText);  // file and stage names come from the logs
     summary_->setWordWrap(true);
     table_->setSourceModel(model_);
-    auto* sides = new QSplitter(Qt::Horizontal, this);
+    showing_ = new QTabBar(this);
+    showing_->setObjectName(QStringLiteral("comparisonShowing"));
+    showing_->addTab(tr("Timelines"));
+    showing_->addTab(tr("Histograms"));
+    showing_->setDrawBase(false);
+    showing_->hide();
+    auto* pair = new QWidget(this);
+    auto* pairLayout = new QVBoxLayout(pair);
+    pairLayout->setContentsMargins(0, 0, 0, 0);
+    pairLayout->setSpacing(0);
+    pairLayout->addWidget(showing_);
+    auto* sides = new QSplitter(Qt::Horizontal, pair);
+    pairLayout->addWidget(sides, 1);
     for (int i = 0; i < 2; ++i) {
         auto* side = new QWidget(sides);
         auto* layout = new QVBoxLayout(side);
@@ -37,7 +59,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
         titles_[i] = new QLabel(side);
         titles_[i]->setTextFormat(Qt::PlainText);
         histograms_[i] = new TaskHistogramView(side);
-        histograms_[i]->setMinimumHeight(150);
+        histograms_[i]->setMinimumHeight(120);
         timelines_[i] = new StageTimelineView(side);
         auto* views = new QSplitter(Qt::Vertical, side);
         views->addWidget(histograms_[i]);
@@ -46,19 +68,53 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
         layout->addWidget(views, 1);
         sides->addWidget(side);
     }
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(table_);
-    split->addWidget(sides);
-    split->setStretchFactor(1, 1);
+    split_ = new QSplitter(Qt::Vertical, this);
+    split_->addWidget(table_);
+    split_->addWidget(pair);
+    split_->setStretchFactor(1, 1);
+    split_->setChildrenCollapsible(false);
+    table_->setMinimumHeight(90);
+    table_->setMinimumWidth(240);
+    // Set here, not from the layout: the tall arrangement's minimum would keep the dock from
+    // getting short enough to switch to the compact one.
+    setMinimumSize(320, 200);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(summary_);
-    layout->addWidget(split, 1);
+    layout->addWidget(split_, 1);
+    connect(showing_, &QTabBar::currentChanged, this, [this] { applyShowing(); });
     connect(table_, &QAbstractItemView::clicked, this,
             [this](const QModelIndex& index) { showRow(table_->sourceIndex(index).row()); });
     connect(table_, &QAbstractItemView::activated, this,
             [this](const QModelIndex& index) { showRow(table_->sourceIndex(index).row()); });
     clear();
+}
+
+void ComparisonPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // Below this the table, two histograms and two timelines cannot all be read at once.
+    const bool compact = height() < 440;
+    if (compact != compact_) setCompact(compact);
+}
+
+void ComparisonPanel::setCompact(bool compact) {
+    compact_ = compact;
+    split_->setOrientation(compact ? Qt::Horizontal : Qt::Vertical);
+    showing_->setVisible(compact);
+    applyShowing();
+    split_->setStretchFactor(0, compact ? 1 : 0);  // side by side both grow; stacked the pair
+    if (compact)
+        split_->setSizes({width() * 45 / 100, width() * 55 / 100});
+    else
+        split_->setSizes({height() * 35 / 100, height() * 65 / 100});
+}
+
+void ComparisonPanel::applyShowing() {
+    const bool histograms = showing_->currentIndex() == 1;
+    for (int i = 0; i < 2; ++i) {
+        histograms_[i]->setVisible(!compact_ || histograms);
+        timelines_[i]->setVisible(!compact_ || !histograms);
+    }
 }
 
 void ComparisonPanel::clear() {

@@ -1,6 +1,8 @@
 // The Comparison dock: a baseline run against the open (trial) run, stage by stage. A summary
 // line, the matched stages with their deltas (and the stages of one run only), and for the
-// selected pair the task histograms and timelines of both runs side by side.
+// selected pair the task histograms and timelines of both runs side by side. In a short dock
+// (a laptop screen) the table and the pair sit side by side instead, the pair showing either
+// its timelines or its histograms (a tab bar switches), so nothing is squeezed to zero.
 #pragma once
 
 #include <QWidget>
@@ -11,6 +13,8 @@
 #include "qt/MetaTypes.h"
 
 class QLabel;
+class QSplitter;
+class QTabBar;
 
 namespace stagelight {
 
@@ -30,6 +34,10 @@ public:
     const ComparisonModel* model() const { return model_; }
     const TaskHistogramView* baselineHistogram() const { return histograms_[0]; }
     const TaskHistogramView* trialHistogram() const { return histograms_[1]; }
+    bool compact() const { return compact_; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     ModelPtr runs_[2];
@@ -40,6 +48,11 @@ private:
     QLabel* titles_[2];
     TaskHistogramView* histograms_[2];
     StageTimelineView* timelines_[2];
+    QSplitter* split_;   // the table over (or, compact, beside) the pair
+    QTabBar* showing_;   // compact: timelines or histograms
+    bool compact_ = false;
+    void setCompact(bool compact);
+    void applyShowing();  // compact: the views the tab bar chose
 };
 
 }  // namespace stagelight

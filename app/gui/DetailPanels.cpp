@@ -293,6 +293,15 @@ void SqlPanel::setModel(ModelPtr model) {
     details_->clear();
     changes_->hide();
     graph_->setExecution(nullptr, -1);
+    // Open on the longest query, as the stage table opens on the longest stage (showing a
+    // query never changes the selected stage).
+    int longest = -1;
+    qlonglong most = -1;
+    for (int row = 0; row < model_->rowCount(); ++row) {
+        const qlonglong d = model_->index(row, SqlExecutionModel::Duration).data(SqlExecutionModel::SortRole).toLongLong();
+        if (d > most) most = d, longest = row;
+    }
+    if (longest >= 0) showExecution(model_->execution(longest)->id);
 }
 
 void SqlPanel::showNode(int64_t executionId, int64_t nodeId) {

@@ -1,11 +1,15 @@
 // The desktop application: opens the log given on the command line, or the bundled demo log.
 // `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
-// headless and in tests); `--size WxH` opens the window at that size (at most the screen's).
+// headless and in tests); `--size WxH` opens the window at that size (at most the screen's);
+// with a screenshot, `--finding N` chooses the N-th finding first and `--raise NAME` raises a
+// dock (sql, tasks, comparison, …: its object name without "Dock").
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
+#include <QDockWidget>
+#include <QTableView>
 #include <QTimer>
 
 #include <cstdio>
@@ -34,13 +38,18 @@ int runGui(int argc, char** argv) {
         icon.addFile(QStringLiteral(":/icons/%1x%1/org.stagelight.Stagelight.png").arg(size));
     QApplication::setWindowIcon(
         QIcon::fromTheme(QStringLiteral("org.stagelight.Stagelight"), icon));
-    QString screenshot;
+    QString screenshot, raise;
+    int finding = -1;
     QSize size;
     QStringList logs;  // LOG, or BASELINE TRIAL to compare two runs
     const QStringList args = QApplication::arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--screenshot") && i + 1 < args.size())
             screenshot = args[++i];
+        else if (args[i] == QLatin1String("--raise") && i + 1 < args.size())
+            raise = args[++i];
+        else if (args[i] == QLatin1String("--finding") && i + 1 < args.size())
+            finding = args[++i].toInt() - 1;
         else if (args[i] == QLatin1String("--size") && i + 1 < args.size()) {
             const QStringList wh = args[++i].split(QLatin1Char('x'));
             if (wh.size() == 2) size = QSize(wh[0].toInt(), wh[1].toInt());
@@ -62,7 +71,12 @@ int runGui(int argc, char** argv) {
                              });
                          });
         QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
-            QTimer::singleShot(200, &window, [&] {
+            auto* findings = window.findChild<QTableView*>(QStringLiteral("alertTable"));
+            if (finding >= 0 && findings && finding < findings->model()->rowCount())
+                findings->setCurrentIndex(findings->model()->index(finding, 0));
+            if (auto* dock = window.findChild<QDockWidget*>(raise + QStringLiteral("Dock")))
+                dock->raise();
+            QTimer::singleShot(400, &window, [&] {
                 const bool ok = window.grab().save(screenshot);
                 std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
                              qPrintable(screenshot));

@@ -196,6 +196,10 @@ void MainWindow::createDocks() {
     // figures on the right, the stage's views and the graphs below.
     auto* stagePanel = new StageTablePanel(session_, navigator_, this);
     stageView_ = stagePanel->table();
+    connect(stagePanel, &StageTablePanel::filterHidesStage, this, [this] {
+        status_->setText(tr("Stage filter cleared: it hid the stage shown"));
+        filter_->clear();
+    });
     QDockWidget* stages = addDock(stagePanel, QStringLiteral("stagesDock"), Qt::LeftDockWidgetArea);
     // The jobs under the stages, so choosing one leaves both in view.
     QDockWidget* jobs = addDock(new JobsDock(session_, navigator_, this),

@@ -9,6 +9,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QWheelEvent>
+#include <QTabBar>
 #include <QtTest>
 
 #include <map>
@@ -322,6 +323,23 @@ private Q_SLOTS:
         QVERIFY(file.readAll().contains("\"comparison\""));
         QVERIFY(
             w.grab().save(QString::fromStdString((test::binaryDir() / "comparison.png").string())));
+        // A short dock (a laptop screen): table and pair side by side, timelines or histograms.
+        ComparisonPanel alone;
+        alone.resize(900, 300);
+        alone.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&alone));
+        QVERIFY(alone.compact());
+        auto* showing = alone.findChild<QTabBar*>(QStringLiteral("comparisonShowing"));
+        QVERIFY(showing && showing->isVisible());
+        QVERIFY(!alone.baselineHistogram()->isVisible());
+        showing->setCurrentIndex(1);
+        QVERIFY(alone.baselineHistogram()->isVisible() && alone.trialHistogram()->isVisible());
+        QApplication::processEvents();
+        QVERIFY(alone.baselineHistogram()->height() >= 120);
+        alone.resize(900, 600);
+        QApplication::processEvents();
+        QVERIFY(!alone.compact() && !showing->isVisible());
+        QVERIFY(alone.baselineHistogram()->isVisible());
     }
 
     void followsADarkPalette() {

@@ -137,6 +137,27 @@ private Q_SLOTS:
                  QStringLiteral("1.0"));
     }
 
+    void aFindingsStageIsShownThoughTheFilterHidIt() {
+        // A free-text stage filter the user typed earlier hides the finding's stage: choosing
+        // the finding clears the filter and selects the stage rather than leaving nothing
+        // selected.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, skew_));
+        auto* filter = child<QLineEdit>(w, "stageFilter");
+        auto* stages = child<QTableView>(w, "stageTable");
+        filter->setText(QStringLiteral("no stage is called this"));
+        QCOMPARE(stages->model()->rowCount(), 0);
+        choose(w, 0);
+        QVERIFY(filter->text().isEmpty());
+        QVERIFY(stages->model()->rowCount() > 1);
+        QCOMPARE(stages->currentIndex().siblingAtColumn(0).data().toString(),
+                 QStringLiteral("1.0"));
+        // A filter that lists the stage stays.
+        filter->setText(QStringLiteral("stage:1"));
+        choose(w, 0);
+        QCOMPARE(filter->text(), QStringLiteral("stage:1"));
+    }
+
     void outliersAreShownInTheFindingsMetric() {
         MainWindow w;
         QVERIFY(openAnalysed(w, skew_));

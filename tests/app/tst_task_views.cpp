@@ -138,6 +138,47 @@ private Q_SLOTS:
         QCOMPARE(selectedTaskIds(table).size(), h.bins[size_t(medianBin)].count);
     }
 
+    void aFewTasksAreDotsOnTheirOwnRange() {
+        // A stage of a handful of tasks: one dot per task on an axis around their values (not
+        // bars of one task each pushed against the right edge of an axis from zero); hovering a
+        // dot names its task, clicking it selects the task.
+        MainWindow w;
+        QVERIFY(open(w, writeLog("demo", "demo-few.json")));
+        const ModelPtr m = w.currentModel();
+        StageKey stage;
+        for (size_t i = 0; i < m->stages.size() && !stage.valid(); ++i) {
+            const size_t n = m->derived.stageRows.rows(i).size();
+            if (n >= 3 && n <= 12) stage = {m->stages[i].stageId, m->stages[i].attemptId};
+        }
+        QVERIFY(stage.valid());
+        w.findChild<Navigator*>()->showStage(stage);
+        auto* view = child<TaskHistogramView>(w, "stageHistogram");
+        auto* table = child<QTableView>(w, "taskTable");
+        view->setMetric(HistogramMetric::Duration);
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(view->dotStrip());
+        const Histogram& h = view->histogram();
+        QVERIFY(h.tasks >= 3 && h.tasks <= 12);
+        const QCPRange x = view->plot()->xAxis->range();
+        QVERIFY(x.upper > h.max && x.upper < h.max * 1.5 + 2);  // hugging the values
+        // The slowest task's dot (the last by value) takes the hover and the click.
+        const int last = int(h.tasks) - 1;
+        const std::vector<int64_t> ids = view->binTasks(last);
+        QCOMPARE(ids.size(), size_t(1));
+        auto* dots = view->plot()->graph(0);
+        QVERIFY(dots && dots->dataCount() == int(h.tasks));
+        const auto point = dots->data()->at(last);
+        const QPoint at(int(view->plot()->xAxis->coordToPixel(point->key)),
+                        int(view->plot()->yAxis->coordToPixel(point->value)));
+        QCOMPARE(view->binAt(at), last);
+        QVERIFY(view->binToolTip(last).startsWith(QStringLiteral("task %1:").arg(ids.front())));
+        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, at);
+        QCOMPARE(selectedTaskIds(table), (std::set<qint64>{ids.front()}));
+        const auto shots = test::binaryDir() / "screenshots-task-views";
+        std::filesystem::create_directories(shots);
+        QVERIFY(view->grab().save(QString::fromStdString((shots / "dot-strip.png").string())));
+    }
+
     void theSelectedTaskIsMarkedInTheHistogram() {
         MainWindow w;
         QVERIFY(open(w, writeLog("skew", "skew2.json")));

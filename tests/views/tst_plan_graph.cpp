@@ -79,15 +79,17 @@ private Q_SLOTS:
         for (const SqlExecution& q : model->sqlExecutions) {
             view.setExecution(model, q.id);
             QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
-            // One box per operator, two per shuffle exchange (write and read halves).
+            // One box per operator, two per shuffle exchange (write and read halves), one
+            // around the operators of each WholeStageCodegen; InputAdapters are not drawn.
             const PlanGraph& g = view.graph();
-            QCOMPARE(view.nodeCount(), int(g.nodes.size()));
+            const auto undrawn = std::count_if(g.nodes.begin(), g.nodes.end(),
+                                               [](const PlanGraphNode& n) { return n.hidden; });
+            QCOMPARE(view.nodeCount(), int(g.nodes.size() - size_t(undrawn)));
             QVERIFY(g.nodes.size() >= q.plan.nodes.size());
             LayoutInput in;  // the same graph, to check the edges against it
-            for (size_t i = 0; i < g.nodes.size(); ++i)
-                in.nodes.push_back(
-                    {view.layout().nodes[i].width, view.layout().nodes[i].height, -1});
-            for (const auto& [from, to] : g.edges) in.edges.push_back({from, to});
+            for (const auto& b : view.layout().nodes) in.nodes.push_back({b.width, b.height, -1});
+            for (const auto& [from, to] : g.drawnEdges())
+                in.edges.push_back({view.layoutIndex(from), view.layoutIndex(to)});
             LayoutResult check = view.layout();
             check.clusters.clear();
             checkLayout(in, check);
@@ -150,8 +152,80 @@ private Q_SLOTS:
         QCOMPARE(plain.planUpdates, 0);
         view.setExecution(model, plain.id, PlanGraphView::Which::Initial);
         QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending(), 30000);
-        QCOMPARE(view.nodeCount(),
-                 int(buildPlanGraph(plain.plan, PlanMetricTable(*model, plain)).nodes.size()));
+        const PlanGraph plainGraph = buildPlanGraph(plain.plan, PlanMetricTable(*model, plain));
+        QCOMPARE(view.nodeCount(), int(std::count_if(plainGraph.nodes.begin(), plainGraph.nodes.end(),
+                                                     [](const PlanGraphNode& n) { return !n.hidden; })));
+    }
+
+    void codegenIsABoxAroundItsOperators() {
+        // As Spark's SQL UI draws it: WholeStageCodegen (1) around Sort and Project, down to the
+        // InputAdapter (not drawn) over the exchange; (2) around Filter over the scan.
+        auto model = std::make_shared<EventLogModel>();
+        SqlExecution q;
+        q.id = 3;
+        q.started = true;
+        const auto node = [&](std::string name, std::vector<int32_t> children) {
+            PlanNode n;
+            n.nodeName = std::move(name);
+            n.children = std::move(children);
+            q.plan.nodes.push_back(std::move(n));
+            return int32_t(q.plan.nodes.size() - 1);
+        };
+        // Root first, children by index.
+        node("WholeStageCodegen (1)", {1});  // 0
+        node("Sort", {2});                   // 1
+        node("Project", {3});                // 2
+        node("InputAdapter", {4});           // 3
+        node("Exchange", {5});               // 4
+        node("WholeStageCodegen (2)", {6});  // 5
+        node("Filter", {7});                 // 6
+        node("ColumnarToRow", {8});          // 7
+        node("InputAdapter", {9});           // 8
+        node("Scan parquet sales", {});      // 9
+        model->sqlExecutions.push_back(q);
+        model->sqlIndex[q.id] = 0;
+        deriveFigures(*model);
+        PlanGraphView view;
+        view.resize(900, 900);
+        view.show();
+        view.setExecution(model, q.id);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.layoutPending() && view.nodeCount() > 0, 30000);
+        const PlanGraph& g = view.graph();
+        const auto nodeOf = [&](int32_t planNode) { return g.nodesOf(planNode).front(); };
+        QVERIFY(g.nodes[size_t(nodeOf(0))].cluster && g.nodes[size_t(nodeOf(5))].cluster);
+        QVERIFY(g.nodes[size_t(nodeOf(3))].hidden && g.nodes[size_t(nodeOf(8))].hidden);
+        for (int32_t member : {1, 2}) QCOMPARE(g.nodes[size_t(nodeOf(member))].codegen, nodeOf(0));
+        for (int32_t member : {6, 7}) QCOMPARE(g.nodes[size_t(nodeOf(member))].codegen, nodeOf(5));
+        for (int32_t outside : {4, 9}) QCOMPARE(g.nodes[size_t(nodeOf(outside))].codegen, -1);
+        // Operators only: 6 boxes laid out, the data flowing scan → ColumnarToRow → Filter →
+        // Exchange → Project → Sort through the undrawn nodes.
+        QCOMPARE(view.layout().nodes.size(), size_t(6));
+        QCOMPARE(view.nodeCount(), 8);
+        const auto edges = g.drawnEdges();
+        const auto has = [&](int32_t from, int32_t to) {
+            return std::find(edges.begin(), edges.end(), std::pair{nodeOf(from), nodeOf(to)}) !=
+                   edges.end();
+        };
+        QCOMPARE(edges.size(), size_t(5));
+        QVERIFY(has(9, 7) && has(7, 6) && has(6, 4) && has(4, 2) && has(2, 1));
+        // Each compiled operator sits inside its codegen's box.
+        QCOMPARE(view.layout().clusters.size(), size_t(2));
+        for (int32_t member : {1, 2, 6, 7}) {
+            const auto& b = view.layout().nodes[size_t(view.layoutIndex(nodeOf(member)))];
+            const int codegenPlanNode = member < 5 ? 0 : 5;
+            const auto& c = view.layout().clusters[member < 5 ? 0 : 1];
+            QVERIFY2(b.x >= c.x && b.y >= c.y && b.x + b.width <= c.x + c.width &&
+                         b.y + b.height <= c.y + c.height,
+                     qPrintable(QStringLiteral("%1 outside codegen %2").arg(member).arg(codegenPlanNode)));
+        }
+        // The codegen box answers a click on its title with its own details.
+        view.fitAll();
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier, view.nodePosition(nodeOf(5)));
+        QCOMPARE(view.selectedNode(), nodeOf(5));
+        QVERIFY(view.nodeDetails(nodeOf(5)).startsWith(QStringLiteral("WholeStageCodegen (2)")));
+        QVERIFY(view.setSearch(QStringLiteral("codegen")) == 2);
+        QVERIFY(view.grab().save(
+            QString::fromStdString((test::binaryDir() / "plan-graph-codegen.png").string())));
     }
 
     void realAdaptivePlans() {
@@ -247,7 +321,8 @@ private Q_SLOTS:
         const int operators = view.nodeCount();
         LayoutInput in;  // the layout alone, for the record
         for (const auto& b : view.layout().nodes) in.nodes.push_back({b.width, b.height, -1});
-        for (const auto& [from, to] : view.graph().edges) in.edges.push_back({from, to});
+        for (const auto& [from, to] : view.graph().drawnEdges())
+            in.edges.push_back({view.layoutIndex(from), view.layoutIndex(to)});
         QVERIFY(layoutGraph(in).ok);
         qInfo("the layout alone %lld ms", timer.elapsed());
         // A new plan while a layout runs drops the old one.
@@ -308,6 +383,26 @@ private Q_SLOTS:
         for (auto& n : plain.nodes) n.cluster = -1;
         LayoutResult flat = out;
         checkLayout(plain, flat);
+    }
+
+    void nestedClusters() {
+        // Stage boxes holding codegen boxes: a node of an inner cluster is inside both boxes; a
+        // parent index out of range or pointing at itself makes a top-level cluster.
+        LayoutInput in;
+        in.clusterLabels = {"Stage 1.0", "WholeStageCodegen (1)\nduration: 1 s", "Stage 2.0",
+                            "loose"};
+        in.clusterParents = {-1, 0, 7, 3};
+        for (int i = 0; i < 6; ++i) in.nodes.push_back({100, 30, i < 3 ? 1 : i < 5 ? 2 : 3});
+        for (int i = 1; i < 6; ++i) in.edges.push_back({i, i - 1});
+        const LayoutResult out = layoutGraph(in);
+        checkLayout(in, out);
+        const auto inside = [](const LayoutResult::Box& n, const LayoutResult::Box& c) {
+            return n.x >= c.x - 0.5 && n.y >= c.y - 0.5 && n.x + n.width <= c.x + c.width + 0.5 &&
+                   n.y + n.height <= c.y + c.height + 0.5;
+        };
+        for (int i = 0; i < 3; ++i) QVERIFY(inside(out.nodes[size_t(i)], out.clusters[0]));
+        QVERIFY(inside(out.clusters[1], out.clusters[0]));
+        QVERIFY(!inside(out.nodes[3], out.clusters[0]));
     }
 };
 

@@ -20,13 +20,18 @@ inline double niceByteStep(double max) {
     return step;
 }
 
-inline QSharedPointer<QCPAxisTickerText> byteTicker(double max) {
+// Round byte ticks over [lo, hi] (a dot strip zooms to its few tasks' values).
+inline QSharedPointer<QCPAxisTickerText> byteTicker(double lo, double hi) {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    if (max <= 0) return ticker;
-    const double step = niceByteStep(max);
-    for (double t = 0; t <= max + step * 1e-9; t += step)
+    if (!(hi > lo) || !std::isfinite(hi - lo)) return ticker;
+    const double step = niceByteStep(hi - lo);
+    for (double t = std::max(0.0, std::ceil(lo / step) * step); t <= hi + step * 1e-9; t += step)
         ticker->addTick(t, QString::fromStdString(formatBytes(int64_t(t))));
     return ticker;
+}
+
+inline QSharedPointer<QCPAxisTickerText> byteTicker(double max) {
+    return byteTicker(0, max);
 }
 
 }  // namespace stagelight

@@ -26,15 +26,14 @@ QString valueText(HistogramMetric m, double v) {
 }
 
 // Round ticks in the metric's unit: powers of two of bytes (512 MiB, 1.0 GiB, 1.5 GiB), clock
-// steps of time (500 ms, 1 s, 2 s, 30 s, 1:00), 1-2-5 of counts; about four over [0, max].
-QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double max) {
+// steps of time (500 ms, 1 s, 2 s, 30 s, 1:00), 1-2-5 of counts; about four over [lo, hi].
+QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double lo, double hi) {
+    if (histogramMetricIsBytes(m)) return byteTicker(lo, hi);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    if (max <= 0) return ticker;
-    const double rough = max / 4;
+    if (!(hi > lo) || !std::isfinite(hi - lo)) return ticker;
+    const double rough = (hi - lo) / 4;
     double step = 1;
-    if (histogramMetricIsBytes(m)) {
-        return byteTicker(max);
-    } else if (histogramMetricIsCount(m)) {
+    if (histogramMetricIsCount(m)) {
         const double magnitude = std::pow(10, std::floor(std::log10(std::max(1.0, rough))));
         step = magnitude * 10;
         for (double f : {1.0, 2.0, 5.0})
@@ -45,12 +44,14 @@ QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double max) {
     } else {
         step = niceTimeStep(rough);
     }
-    for (double t = 0; t <= max + step * 1e-9; t += step)
-        ticker->addTick(t, histogramMetricIsBytes(m) || histogramMetricIsCount(m)
-                               ? valueText(m, t)
-                               : timeTickLabel(t, step));
+    for (double t = std::max(0.0, std::ceil(lo / step) * step); t <= hi + step * 1e-9; t += step)
+        ticker->addTick(t, histogramMetricIsCount(m) ? valueText(m, t) : timeTickLabel(t, step));
     return ticker;
 }
+
+// Up to this many tasks, each is a dot at its value (stacked where values meet) on an axis
+// zoomed to their range: bars of one task each, from zero, say nothing.
+constexpr size_t kDotStripTasks = 12;
 
 }  // namespace
 
@@ -86,6 +87,12 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
     highlightBars_->setSelectable(QCP::stNone);
     bars_->setPen(Qt::NoPen);
     bars_->setSelectable(QCP::stSingleData);
+    dots_ = new QCPGraph(plot_->xAxis, plot_->yAxis);
+    hotDots_ = new QCPGraph(plot_->xAxis, plot_->yAxis);
+    for (QCPGraph* g : {dots_, hotDots_}) g->setLineStyle(QCPGraph::lsNone);
+    hotDots_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0xd6, 0x45, 0x3d), 11));
+    hotDots_->setSelectable(QCP::stNone);
+    dots_->setSelectable(QCP::stSingleData);
     plot_->setInteractions(QCP::iSelectPlottables);
     plot_->yAxis->setLabel(tr("tasks"));
     applyPalette();
@@ -100,6 +107,14 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                         if (size_t(i) < histogram_.bins.size())
                             for (int64_t id : binTaskIds(values_, histogram_.bins[size_t(i)]))
                                 ids.push_back(id);
+                if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
+            });
+    connect(dots_, qOverload<const QCPDataSelection&>(&QCPAbstractPlottable::selectionChanged),
+            this, [this](const QCPDataSelection& selection) {
+                QList<qint64> ids;
+                for (const QCPDataRange& range : selection.dataRanges())
+                    for (int i = range.begin(); i < range.end(); ++i)
+                        if (size_t(i) < values_.sorted.size()) ids.push_back(values_.sorted[size_t(i)].taskId);
                 if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
             });
     connect(plot_, &QCustomPlot::afterLayout, this, &TaskHistogramView::layoutMarkerLabels);
@@ -119,6 +134,14 @@ HistogramMetric TaskHistogramView::metric() const {
 }
 
 int TaskHistogramView::binAt(const QPoint& pos) const {
+    if (dotStrip_) {
+        QVariant details;
+        const double d = dots_->selectTest(pos, false, &details);
+        if (d < 0 || d > plot_->selectionTolerance()) return -1;
+        const QCPDataSelection hit = details.value<QCPDataSelection>();
+        const int i = hit.isEmpty() ? -1 : hit.dataRange(0).begin();
+        return i >= 0 && size_t(i) < values_.sorted.size() ? i : -1;
+    }
     if (histogram_.bins.empty()) return -1;
     QVariant details;
     if (bars_->selectTest(pos, false, &details) < 0 ||
@@ -133,6 +156,13 @@ int TaskHistogramView::binAt(const QPoint& pos) const {
 }
 
 QString TaskHistogramView::binToolTip(int bin) const {
+    if (dotStrip_) {
+        if (bin < 0 || size_t(bin) >= values_.sorted.size()) return {};
+        const TaskValue& tv = values_.sorted[size_t(bin)];
+        return tr("task %1: %2\nclick to select it")
+            .arg(tv.taskId)
+            .arg(valueText(histogram_.metric, double(tv.value)));
+    }
     if (bin < 0 || size_t(bin) >= histogram_.bins.size()) return {};
     const HistogramBin& b = histogram_.bins[size_t(bin)];
     const HistogramMetric m = histogram_.metric;
@@ -150,6 +180,10 @@ QString TaskHistogramView::binToolTip(int bin) const {
 }
 
 std::vector<int64_t> TaskHistogramView::binTasks(int bin) const {
+    if (dotStrip_)
+        return bin >= 0 && size_t(bin) < values_.sorted.size()
+                   ? std::vector<int64_t>{values_.sorted[size_t(bin)].taskId}
+                   : std::vector<int64_t>{};
     if (bin < 0 || size_t(bin) >= histogram_.bins.size()) return {};
     return binTaskIds(values_, histogram_.bins[size_t(bin)]);
 }
@@ -171,6 +205,9 @@ void TaskHistogramView::setSelectedTask(int64_t taskId) {
 void TaskHistogramView::applyPalette() {
     const QPalette pal = palette();
     bars_->setBrush(pal.color(QPalette::Highlight).lighter(130));
+    dots_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                           QPen(pal.color(QPalette::Highlight), 1.5),
+                                           pal.color(QPalette::Highlight).lighter(130), 11));
     applyChartPalette(plot_, pal);
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis})
         axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
@@ -221,30 +258,60 @@ void TaskHistogramView::rebuild() {
 
 void TaskHistogramView::redraw() {
     const Histogram& h = histogram_;
+    dotStrip_ = h.tasks > 0 && h.tasks <= kDotStripTasks && values_.sorted.size() == h.tasks;
+    const auto isHot = [&](int64_t taskId) {
+        return std::binary_search(highlighted_.begin(), highlighted_.end(), taskId);
+    };
     QVector<double> keys, counts, hot;
-    for (const HistogramBin& b : h.bins) {
-        keys.push_back((b.from + b.to) / 2);
-        counts.push_back(double(b.count));
-        double n = 0;
-        for (size_t i = b.first; i < b.first + b.count && !highlighted_.empty(); ++i)
-            n += std::binary_search(highlighted_.begin(), highlighted_.end(),
-                                    values_.sorted[i].taskId)
-                     ? 1
-                     : 0;
-        hot.push_back(n);
-    }
+    if (!dotStrip_)
+        for (const HistogramBin& b : h.bins) {
+            keys.push_back((b.from + b.to) / 2);
+            counts.push_back(double(b.count));
+            double n = 0;
+            for (size_t i = b.first; i < b.first + b.count && !highlighted_.empty(); ++i)
+                n += isHot(values_.sorted[i].taskId) ? 1 : 0;
+            hot.push_back(n);
+        }
     bars_->setData(keys, counts, true);
     highlightBars_->setData(keys, hot, true);
     const double width = h.bins.empty() ? 1 : h.bins.front().to - h.bins.front().from;
     bars_->setWidth(width * 0.9);
     highlightBars_->setWidth(width * 0.9);
+    // The dot strip's axis: the few values with a margin (a single value centred).
+    double lo = -width, hi = std::max(1.0, h.max) + width;
+    QVector<double> dotX, dotY, hotX, hotY;
+    dotY_.clear();
+    if (dotStrip_) {
+        const double first = double(values_.sorted.front().value);
+        const double last = double(values_.sorted.back().value);
+        const double pad = last > first ? (last - first) * 0.12 : std::max(1.0, std::abs(last) * 0.1);
+        lo = first - pad;
+        hi = last + pad;
+        if (first >= 0) lo = std::max(lo, -pad * 0.25);  // no negative durations or bytes
+        // Values closer than a dot's width stack upwards.
+        const double near = (hi - lo) / 40;
+        for (size_t i = 0; i < values_.sorted.size(); ++i) {
+            const double x = double(values_.sorted[i].value);
+            double y = 1;
+            for (size_t j = 0; j < i; ++j)
+                if (std::abs(double(values_.sorted[j].value) - x) < near) y = std::max(y, dotY_[j] + 1);
+            dotY_.push_back(y);
+            dotX.push_back(x);
+            dotY.push_back(y);
+            if (isHot(values_.sorted[i].taskId)) hotX.push_back(x), hotY.push_back(y);
+        }
+    }
+    dots_->setData(dotX, dotY, true);
+    hotDots_->setData(hotX, hotY, true);
     plot_->clearItems();
     const bool bytes = histogramMetricIsBytes(h.metric);
     const QString name = metric_->currentText();
     plot_->xAxis->setLabel(name);
-    plot_->xAxis->setTicker(valueTicker(h.metric, h.max));
-    const double top = counts.isEmpty() ? 1 : *std::max_element(counts.begin(), counts.end());
-    if (log_->isChecked()) {
+    plot_->xAxis->setTicker(dotStrip_ ? valueTicker(h.metric, lo, hi) : valueTicker(h.metric, 0, h.max));
+    const double top = dotStrip_ ? (dotY.isEmpty() ? 1 : *std::max_element(dotY.begin(), dotY.end()))
+                       : counts.isEmpty() ? 1
+                                          : *std::max_element(counts.begin(), counts.end());
+    if (log_->isChecked() && !dotStrip_) {
         plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
         plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
         plot_->yAxis->setRange(0.8, std::max(2.0, top * 1.5));
@@ -254,9 +321,12 @@ void TaskHistogramView::redraw() {
         whole->setTickStep(1.0);
         whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
         plot_->yAxis->setTicker(whole);
-        plot_->yAxis->setRange(0, std::max(1.0, top * 1.15));
+        plot_->yAxis->setRange(0, dotStrip_ ? top + 1.5 : std::max(1.0, top * 1.15));
     }
-    plot_->xAxis->setRange(-width, std::max(1.0, h.max) + width);
+    plot_->yAxis->setLabel(dotStrip_ ? tr("one dot per task") : tr("tasks"));
+    plot_->yAxis->setTickLabels(!dotStrip_);
+    log_->setEnabled(!dotStrip_);
+    plot_->xAxis->setRange(lo, hi);
     auto line = [&](double x, Qt::PenStyle style) {
         auto* l = new QCPItemStraightLine(plot_);
         l->point1->setCoords(x, 0);
@@ -293,7 +363,8 @@ void TaskHistogramView::redraw() {
                         return double(tv.value) >= b.from &&
                                (double(tv.value) < b.to || &b == &h.bins.back());
                     });
-                const double y = bin == h.bins.end() ? 0 : double(bin->count);
+                double y = bin == h.bins.end() ? 0 : double(bin->count);
+                if (dotStrip_) y = dotY_[size_t(&tv - values_.sorted.data())] + 0.25;
                 auto* arrow = new QCPItemLine(plot_);
                 arrow->setObjectName(QStringLiteral("selectedTaskMarker"));
                 arrow->start->setCoords(double(tv.value), y);

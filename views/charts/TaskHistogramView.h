@@ -4,6 +4,7 @@
 // tasks (a finding's outliers) colour their bars; the selected task is pointed at.
 #pragma once
 
+#include <QVector>
 #include <QWidget>
 
 #include <vector>
@@ -14,6 +15,7 @@
 class QCheckBox;
 class QComboBox;
 class QCPBars;
+class QCPGraph;
 class QCPItemText;
 class QCustomPlot;
 class QLabel;
@@ -29,7 +31,8 @@ public:
     void setHighlightedTasks(std::vector<int64_t> taskIds);
     void setSelectedTask(int64_t taskId);  // -1: none
     HistogramMetric metric() const;
-    // The bar under a point of the plot (-1 when none) and what its tooltip says.
+    // The bar under a point of the plot (-1 when none) and what its tooltip says. With a few
+    // tasks (a dot strip: dotStrip()) each "bar" is one task's dot, by rank of value.
     int binAt(const QPoint& plotPos) const;
     QString binToolTip(int bin) const;
     std::vector<int64_t> binTasks(int bin) const;  // the task ids of a bar
@@ -38,6 +41,7 @@ public:
     // they never overlap.
     QList<QRectF> markerLabelRects() const;
     const Histogram& histogram() const { return histogram_; }
+    bool dotStrip() const { return dotStrip_; }
     // Draws the chart (without the metric and log controls) into `rect` of another device, as
     // vector drawing (the PDF report).
     void renderPlot(QPainter& p, const QRectF& rect);
@@ -67,6 +71,10 @@ private:
     QCustomPlot* plot_;
     QCPBars* bars_;
     QCPBars* highlightBars_;
+    QCPGraph* dots_;     // one dot per task when there are few
+    QCPGraph* hotDots_;  // the highlighted ones, red
+    QVector<double> dotY_;  // each dot's height in the strip, by rank
+    bool dotStrip_ = false;
     QCPItemText* medianLabel_ = nullptr;  // owned by the plot; placed on every layout
     QCPItemText* maxLabel_ = nullptr;
 };

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 
 namespace stagelight {
@@ -44,25 +45,41 @@ LayoutResult layoutGraph(const LayoutInput& in) {
     set(g, "rankdir", in.leftToRight ? "LR" : "TB");
     set(g, "nodesep", "0.25");
     set(g, "ranksep", "0.35");
-    std::vector<Agraph_t*> clusters;
-    for (size_t c = 0; c < in.clusterLabels.size(); ++c) {
+    // Parents before their children; a parent index that is out of range or would make a
+    // cycle makes the cluster a top-level one.
+    const size_t clusterCount = in.clusterLabels.size();
+    auto parentOf = [&](size_t c) {
+        const int p = c < in.clusterParents.size() ? in.clusterParents[c] : -1;
+        return p >= 0 && size_t(p) < clusterCount && size_t(p) != c ? p : -1;
+    };
+    std::vector<Agraph_t*> clusters(clusterCount, nullptr);
+    std::vector<char> visiting(clusterCount, 0);
+    std::function<Agraph_t*(size_t)> make = [&](size_t c) -> Agraph_t* {
+        if (clusters[c]) return clusters[c];
+        Agraph_t* parent = g;
+        visiting[c] = 1;
+        if (const int p = parentOf(c); p >= 0 && !visiting[size_t(p)]) parent = make(size_t(p));
+        visiting[c] = 0;
         const std::string name = "cluster_" + std::to_string(c);
-        Agraph_t* sub = agsubg(g, const_cast<char*>(name.c_str()), 1);
+        Agraph_t* sub = agsubg(parent, const_cast<char*>(name.c_str()), 1);
         // The title itself, so the box is wide and tall enough for it.
         set(sub, "label", in.clusterLabels[c].empty() ? " " : in.clusterLabels[c]);
         set(sub, "fontsize", "11");
         set(sub, "labeljust", "l");
         set(sub, "margin", "10");
-        clusters.push_back(sub);
-    }
+        return clusters[c] = sub;
+    };
+    for (size_t c = 0; c < clusterCount; ++c) make(c);
     std::vector<Agnode_t*> nodes;
     for (size_t i = 0; i < in.nodes.size(); ++i) {
         const auto& n = in.nodes[i];
         const std::string name = "n" + std::to_string(i);
         Agraph_t* owner =
             n.cluster >= 0 && size_t(n.cluster) < clusters.size() ? clusters[size_t(n.cluster)] : g;
-        Agnode_t* node = agnode(owner, const_cast<char*>(name.c_str()), 1);
-        if (owner != g) agsubnode(g, node, 1);
+        // Created in the root graph, then added to its cluster (which adds it to every
+        // enclosing one).
+        Agnode_t* node = agnode(g, const_cast<char*>(name.c_str()), 1);
+        if (owner != g) agsubnode(owner, node, 1);
         set(node, "shape", "box");
         set(node, "fixedsize", "true");
         set(node, "label", "");

@@ -22,7 +22,8 @@ struct LayoutInput {
     };
     std::vector<Node> nodes;
     std::vector<Edge> edges;
-    std::vector<std::string> clusterLabels;  // by cluster index
+    std::vector<std::string> clusterLabels;  // by cluster index; lines end in "\n"
+    std::vector<int> clusterParents;         // by cluster index: the enclosing cluster, or -1
     bool leftToRight = false;                // rankdir LR instead of top to bottom
 };
 

@@ -61,7 +61,14 @@ void PlanGraphView::setPlan(ModelPtr model, int64_t executionId, const SqlPlan* 
     plan_ = nullptr;
     layouts_.cancel();  // a layout still running for the previous plan is dropped
     const SqlExecution* q = model_ ? model_->sqlExecution(executionId) : nullptr;
-    if (!q || !plan || plan->nodes.empty()) return;
+    if (!q || !plan || plan->nodes.empty()) {
+        auto* hint = scene()->addSimpleText(
+            q ? tr("This query's plan has no operators") : tr("Choose a query to see its plan"));
+        hint->setBrush(palette().color(QPalette::PlaceholderText));
+        scene()->setSceneRect(hint->boundingRect().adjusted(-20, -20, 20, 20));
+        resetTransform();
+        return;
+    }
     plan_ = plan;
     graph_ = buildPlanGraph(*plan, PlanMetricTable(*model_, *q));
     // Operators no stage's tasks updated (AQE query stages, shuffle reads, inputs) go in the box
@@ -90,14 +97,45 @@ void PlanGraphView::buildScene() {
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF fm(font()), fmBold(bold);
-    // Node texts and sizes; the stage that ran each operator (half) as its cluster.
+    // Node texts and sizes; the stage that ran each operator (half) as its cluster, and inside
+    // it the WholeStageCodegen box around the operators compiled together.
     LayoutInput in;
     lines_.assign(graph_.nodes.size(), {});
+    layoutIndex_.assign(graph_.nodes.size(), -1);
     std::vector<std::pair<int32_t, int32_t>> clusterStages;
+    const auto stageCluster = [&](std::pair<int32_t, int32_t> stage) {
+        if (stage.first < 0) return -1;
+        auto it = std::find(clusterStages.begin(), clusterStages.end(), stage);
+        if (it == clusterStages.end()) {
+            it = clusterStages.insert(clusterStages.end(), stage);
+            in.clusterLabels.push_back(StageKey{stage.first, stage.second}.label());
+            in.clusterParents.push_back(-1);
+            clusterNodes_.push_back(-1);
+        }
+        return int(std::distance(clusterStages.begin(), it));
+    };
+    clusterNodes_.clear();
+    std::vector<int> codegenCluster(graph_.nodes.size(), -1);
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
         const PlanGraphNode& n = graph_.nodes[i];
         const PlanNode& pn = plan_->nodes[size_t(n.planNode)];
         lines_[i].push_back(fmBold.elidedText(text(n.title), Qt::ElideRight, kMaxTextWidth));
+        if (n.cluster) {
+            // The codegen's own metric (duration) is its box's title.
+            for (const PlanMetricValue& v : n.metrics)
+                lines_[i].push_back(
+                    fm.elidedText(text(v.name + ": " + v.text), Qt::ElideRight, kMaxTextWidth));
+            std::pair<int32_t, int32_t> stage = n.stage;
+            for (size_t k = 0; k < graph_.nodes.size() && stage.first < 0; ++k)
+                if (graph_.nodes[k].codegen == int32_t(i)) stage = graph_.nodes[k].stage;
+            const int parent = stageCluster(stage);
+            codegenCluster[i] = int(in.clusterLabels.size());
+            in.clusterLabels.push_back(lines_[i].join(QLatin1Char('\n')).toStdString());
+            in.clusterParents.push_back(parent);
+            clusterNodes_.push_back(int(i));
+            continue;
+        }
+        if (n.hidden) continue;
         // Scans: table, filters pushed down, columns; joins: strategy and build side.
         for (const auto& [key, value] : operatorDetails(pn)) {
             const bool keep = compact_ ? key == "Table"
@@ -112,22 +150,24 @@ void PlanGraphView::buildScene() {
             for (const PlanMetricValue& v : n.metrics)
                 lines_[i].push_back(
                     fm.elidedText(text(v.name + ": " + v.text), Qt::ElideRight, kMaxTextWidth));
+    }
+    for (size_t i = 0; i < graph_.nodes.size(); ++i) {
+        const PlanGraphNode& n = graph_.nodes[i];
+        if (!n.drawn()) continue;
         double w = fmBold.horizontalAdvance(lines_[i].front());
         for (qsizetype k = 1; k < lines_[i].size(); ++k)
             w = std::max(w, fm.horizontalAdvance(lines_[i][k]));
         LayoutInput::Node node;
         node.width = std::ceil(w) + 2 * kPad;
         node.height = double(lines_[i].size()) * fm.lineSpacing() + 2 * kPad;
-        if (n.stage.first >= 0) {
-            auto it = std::find(clusterStages.begin(), clusterStages.end(), n.stage);
-            if (it == clusterStages.end()) it = clusterStages.insert(clusterStages.end(), n.stage);
-            node.cluster = int(it - clusterStages.begin());
-        }
+        const bool compiled = n.codegen >= 0 && size_t(n.codegen) < graph_.nodes.size() &&
+                              codegenCluster[size_t(n.codegen)] >= 0;
+        node.cluster = compiled ? codegenCluster[size_t(n.codegen)] : stageCluster(n.stage);
+        layoutIndex_[i] = int(in.nodes.size());
         in.nodes.push_back(node);
     }
-    for (const auto& [from, to] : graph_.edges) in.edges.push_back({from, to});
-    for (const auto& [s, a] : clusterStages)
-        in.clusterLabels.push_back(StageKey{s, a}.label());
+    for (const auto& [from, to] : graph_.drawnEdges())
+        in.edges.push_back({layoutIndex_[size_t(from)], layoutIndex_[size_t(to)]});
     clusterLabels_ = in.clusterLabels;
     scene()->clear();
     nodeItems_.clear();
@@ -166,24 +206,45 @@ void PlanGraphView::buildScene() {
 
 void PlanGraphView::addItems(LayoutResult layout) {
     scene()->clear();
-    nodeItems_.clear();
+    nodeItems_.assign(graph_.nodes.size(), nullptr);
     layout_ = std::move(layout);
     if (!layout_.ok) return;
     int64_t maxTime = 0;
-    for (const PlanGraphNode& n : graph_.nodes) maxTime = std::max(maxTime, n.measuredTimeMs);
+    for (const PlanGraphNode& n : graph_.nodes)
+        if (n.drawn()) maxTime = std::max(maxTime, n.measuredTimeMs);
     const QPalette pal = palette();
     for (size_t c = 0; c < layout_.clusters.size(); ++c) {
         const auto& b = layout_.clusters[c];
-        auto* box = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
-                                     QPen(pal.color(QPalette::Mid), 1, Qt::DashLine));
-        box->setZValue(-1);
+        const int node = c < clusterNodes_.size() ? clusterNodes_[c] : -1;
+        QGraphicsRectItem* box = nullptr;
+        if (node >= 0) {
+            // A codegen box, filled as Spark's UI fills it, clickable for its duration.
+            QColor fill = pal.color(QPalette::Highlight);
+            fill.setAlphaF(0.07);
+            box = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
+                                   QPen(pal.color(QPalette::Mid), 1), fill);
+            box->setData(0, node);
+            box->setZValue(-0.5);
+            nodeItems_[size_t(node)] = box;
+            const auto [stage, attempt] = graph_.nodes[size_t(node)].stage;
+            if (stage >= 0)
+                box->setToolTip(tr("Compiled into one function, ran in stage %1: click to show it")
+                                    .arg(stageIdText(stage, attempt)));
+        } else {
+            box = scene()->addRect(QRectF(b.x, b.y, b.width, b.height),
+                                   QPen(pal.color(QPalette::Mid), 1, Qt::DashLine));
+            box->setZValue(-1);
+        }
         auto* label = scene()->addSimpleText(text(clusterLabels_[c]));
-        label->setBrush(pal.color(QPalette::PlaceholderText));
+        label->setBrush(pal.color(node >= 0 ? QPalette::Text : QPalette::PlaceholderText));
         label->setPos(b.x + 4, b.y + 2);
+        label->setZValue(box->zValue());
     }
     for (const auto& edge : layout_.edges) addEdge(edge, pal.color(QPalette::Text));
-    for (size_t i = 0; i < layout_.nodes.size(); ++i) {
-        const auto& b = layout_.nodes[i];
+    for (size_t i = 0; i < graph_.nodes.size(); ++i) {
+        const int li = layoutIndex_[i];
+        if (li < 0 || size_t(li) >= layout_.nodes.size()) continue;
+        const auto& b = layout_.nodes[size_t(li)];
         const PlanGraphNode& n = graph_.nodes[i];
         // Shaded by the share of the plan's measured time the operator took.
         QColor fill = pal.color(QPalette::Base);
@@ -201,7 +262,7 @@ void PlanGraphView::addItems(LayoutResult layout) {
             item->setToolTip(
                 tr("Ran in stage %1: click to show it").arg(stageIdText(n.stage.first, n.stage.second)));
         scene()->addItem(item);
-        nodeItems_.push_back(item);
+        nodeItems_[i] = item;
     }
     scene()->setSceneRect(QRectF(-10, -10, layout_.width + 20, layout_.height + 20));
     fitWidth();
@@ -215,6 +276,7 @@ void PlanGraphView::restyle() {
     const bool searching = !searchText_.empty() && currentMatch_ >= -1 && !query_.isEmpty();
     for (size_t i = 0; i < nodeItems_.size(); ++i) {
         auto* item = static_cast<QGraphicsRectItem*>(nodeItems_[i]);
+        if (!item) continue;
         const bool hit = graph_.nodes[i].planNode == highlighted_ && highlighted_ >= 0;
         const bool isMatch = std::binary_search(matches_.begin(), matches_.end(), int(i));
         const bool current = currentMatch_ >= 0 && matches_[size_t(currentMatch_)] == int(i);
@@ -227,7 +289,7 @@ void PlanGraphView::highlightNode(int64_t planNode) {
     highlighted_ = planNode;  // applied again when a worker's layout arrives
     restyle();
     for (size_t i = 0; i < nodeItems_.size(); ++i)
-        if (graph_.nodes[i].planNode == planNode) {
+        if (graph_.nodes[i].planNode == planNode && nodeItems_[i]) {
             centerOn(nodeItems_[i]);
             break;
         }
@@ -239,7 +301,8 @@ int PlanGraphView::setSearch(const QString& query) {
     currentMatch_ = -1;
     if (!query_.isEmpty())
         for (size_t i = 0; i < searchText_.size(); ++i)
-            if (searchText_[i].contains(query_)) matches_.push_back(int(i));
+            if (graph_.nodes[i].drawn() || graph_.nodes[i].cluster)
+                if (searchText_[i].contains(query_)) matches_.push_back(int(i));
     restyle();
     if (!matches_.empty()) showMatch(0);
     return int(matches_.size());
@@ -251,7 +314,8 @@ void PlanGraphView::showMatch(int k) {
     currentMatch_ = ((k % n) + n) % n;
     restyle();
     const int node = matches_[size_t(currentMatch_)];
-    if (size_t(node) < nodeItems_.size()) centerOn(nodeItems_[size_t(node)]);
+    if (size_t(node) < nodeItems_.size() && nodeItems_[size_t(node)])
+        centerOn(nodeItems_[size_t(node)]);
 }
 
 void PlanGraphView::selectNode(int node) {
@@ -329,8 +393,16 @@ void PlanGraphView::scrollContentsBy(int dx, int dy) {
 }
 
 QPoint PlanGraphView::nodePosition(int node) const {
-    const auto& b = layout_.nodes[size_t(node)];
-    return mapFromScene(QPointF(b.x + b.width / 2, b.y + b.height / 2));
+    if (node < 0 || size_t(node) >= nodeItems_.size() || !nodeItems_[size_t(node)]) return {};
+    const QRectF b = nodeItems_[size_t(node)]->sceneBoundingRect();
+    if (graph_.nodes[size_t(node)].cluster)  // the box's title, clear of its operators
+        return mapFromScene(QPointF(b.x() + 8, b.y() + 6));
+    return mapFromScene(b.center());
+}
+
+int PlanGraphView::nodeCount() const {
+    return int(std::count_if(nodeItems_.begin(), nodeItems_.end(),
+                             [](const QGraphicsItem* i) { return i != nullptr; }));
 }
 
 void PlanGraphView::mouseReleaseEvent(QMouseEvent* event) {

@@ -47,8 +47,9 @@ public:
     void fitAll();
     const LayoutResult& layout() const { return layout_; }
     const PlanGraph& graph() const { return graph_; }
-    int nodeCount() const { return int(layout_.nodes.size()); }
-    QPoint nodePosition(int node) const;  // centre of a graph node in viewport coordinates
+    int nodeCount() const;                // operators and codegen boxes drawn
+    QPoint nodePosition(int node) const;  // centre of an operator, title of a codegen box
+    int layoutIndex(int node) const { return layoutIndex_[size_t(node)]; }  // -1: not an operator box
     bool miniMapShown() const;
     bool layoutPending() const { return layouts_.isJobRunning() || relayout_; }  // on a worker
 
@@ -74,6 +75,8 @@ private:
     LayoutResult layout_;
     std::vector<QStringList> lines_;  // each node's text, elided
     std::vector<std::string> clusterLabels_;
+    std::vector<int> clusterNodes_;  // by cluster: the codegen node it draws, -1 for a stage box
+    std::vector<int> layoutIndex_;   // by graph node: its index in the layout, -1 when undrawn
     std::vector<QGraphicsItem*> nodeItems_;
     std::vector<QString> searchText_;  // per node, lower case
     std::vector<int> matches_;

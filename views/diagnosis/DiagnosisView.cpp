@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "diagnosis/Analyzer.h"
@@ -24,7 +25,11 @@ DiagnosisView::DiagnosisView(QWidget* parent)
       model_(new FindingsModel(this)),
       table_(new DataTableView(this)) {
     setWindowTitle(tr("Diagnosis"));
-    headline_->setTextFormat(Qt::PlainText);
+    // Rich text for its links only: every word in it is the view's own, no text from the log.
+    headline_->setTextFormat(Qt::RichText);
+    // By mouse only: a focusable headline would take the window's first focus from the list.
+    headline_->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    connect(headline_, &QLabel::linkActivated, this, &DiagnosisView::followHeadline);
     headline_->setObjectName(QStringLiteral("diagnosisHeadline"));
     QFont big = headline_->font();
     big.setPointSizeF(big.pointSizeF() * 1.15);
@@ -42,8 +47,7 @@ DiagnosisView::DiagnosisView(QWidget* parent)
     table_->setAlternatingRowColors(true);
     table_->setItemDelegateForColumn(FindingsModel::Severity,
                                      new SeverityDelegate(FindingsModel::SeverityRole, table_));
-    table_->setItemDelegateForColumn(FindingsModel::Cost,
-                                     new ShareBarDelegate(FindingsModel::CostShareRole, table_));
+    table_->setItemDelegateForColumn(FindingsModel::Cost, new FindingCostDelegate(table_));
     table_->setItemDelegateForColumn(FindingsModel::Title, new FindingRowDelegate(table_));
     table_->setColumnHidden(FindingsModel::Rule, true);
     table_->verticalHeader()->setDefaultSectionSize(FindingRowDelegate::rowHeight(fontMetrics()));
@@ -89,7 +93,9 @@ void DiagnosisView::choose(const QModelIndex& viewIndex) {
 }
 
 QString DiagnosisView::headline() const {
-    return headline_->text();
+    QTextDocument doc;  // the words shown, without the links' markup
+    doc.setHtml(headline_->text());
+    return doc.toPlainText();
 }
 
 void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
@@ -97,10 +103,12 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
     lastChosen_ = -1;
     model_->setAnalysis(analysis);
     bar_->setAnalysis(analysis);
-    table_->setColumnWidth(FindingsModel::Severity,
-                           fontMetrics().horizontalAdvance(QStringLiteral("critical")) + 36);
+    int severityWidth = 0;
+    for (const char* name : {"critical", "warning", "info"})
+        severityWidth = std::max(severityWidth, fontMetrics().horizontalAdvance(QString::fromLatin1(name)));
+    table_->setColumnWidth(FindingsModel::Severity, severityWidth + 40);
     table_->setColumnWidth(FindingsModel::Cost,
-                           fontMetrics().horizontalAdvance(QStringLiteral("000.0 min")) + 24);
+                           fontMetrics().horizontalAdvance(QStringLiteral("000.0 min  100 %")) + 36);
     if (!analysis_) {
         headline_->setText(tr("No log open"));
         return;
@@ -109,12 +117,46 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
     int64_t explained = 0;
     for (const Slice& s : t.slices) explained += s.explainedMs;
     const int64_t wall = std::max<int64_t>(1, t.wallClockMs);
+    const auto link = [](const char* target, const QString& label) {
+        return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(target), label.toHtmlEscaped());
+    };
+    const QString duration = QString::fromStdString(formatDuration(t.wallClockMs));
+    const QString unclaimed = QString::fromStdString(formatDuration(t.wallClockMs - explained));
+    const QString count =
+        QString::fromStdString(countText(int64_t(analysis_->findings.size()), "finding", "findings"));
     headline_->setText(tr("Wall clock %1 · findings explain %2 % · no finding claims %3 · %4")
-                           .arg(QString::fromStdString(formatDuration(t.wallClockMs)))
+                           .arg(duration.toHtmlEscaped())
                            .arg(qRound(100.0 * double(explained) / double(wall)))
-                           .arg(QString::fromStdString(formatDuration(t.wallClockMs - explained)))
-                           .arg(QString::fromStdString(countText(
-                               int64_t(analysis_->findings.size()), "finding", "findings"))));
+                           .arg(explained < t.wallClockMs ? link("unexplained", unclaimed)
+                                                          : unclaimed.toHtmlEscaped())
+                           .arg(analysis_->findings.empty() ? count.toHtmlEscaped()
+                                                            : link("top", count)));
+    headline_->setToolTip(tr("Click the unclaimed time for the longest slice no finding "
+                             "explains; click the findings to go to the first"));
+}
+
+void DiagnosisView::followHeadline(const QString& target) {
+    if (!analysis_) return;
+    if (target == QLatin1String("top")) {
+        if (table_->model()->rowCount() == 0) return;
+        const QModelIndex first = table_->model()->index(0, FindingsModel::Title);
+        if (table_->currentIndex().row() == 0)
+            choose(first);  // current already: show it again
+        else
+            table_->setCurrentIndex(first);
+        table_->setFocus();
+        return;
+    }
+    // The slice with the most time no finding claims.
+    qsizetype best = -1;
+    int64_t most = 0;
+    const auto& slices = analysis_->time.slices;
+    for (qsizetype i = 0; i < qsizetype(slices.size()); ++i) {
+        const Slice& s = slices[size_t(i)];
+        const int64_t left = s.endMs - s.startMs - s.explainedMs;
+        if (left > most) most = left, best = i;
+    }
+    if (best >= 0) Q_EMIT sliceChosen(best);
 }
 
 }  // namespace stagelight

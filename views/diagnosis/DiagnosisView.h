@@ -34,6 +34,7 @@ Q_SIGNALS:
 
 private:
     void choose(const QModelIndex& viewIndex);
+    void followHeadline(const QString& target);  // a link of the headline: "top", "unexplained"
     AnalysisPtr analysis_;
     QLabel* headline_;
     WallClockBar* bar_;

@@ -16,3 +16,17 @@ public:
 };
 
 }  // namespace stagelight
+
+namespace stagelight {
+
+// A finding's cost in the Diagnosis view: the duration and its share of the wall clock on the
+// first line, under it a solid bar on a track, in the severity's colour, so the ranking reads at
+// a glance.
+class FindingCostDelegate : public QStyledItemDelegate {
+public:
+    explicit FindingCostDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
+    void paint(QPainter* p, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+};
+
+}  // namespace stagelight

@@ -92,6 +92,11 @@ QModelIndex DataTableView::sourceIndex(const QModelIndex& viewIndex) const {
     return proxy_->mapToSource(viewIndex);
 }
 
+bool DataTableView::lists(int sourceRow) const {
+    const QAbstractItemModel* source = proxy_->sourceModel();
+    return source && proxy_->mapFromSource(source->index(sourceRow, 0)).isValid();
+}
+
 void DataTableView::selectSourceRows(const QList<int>& rows) {
     QAbstractItemModel* source = proxy_->sourceModel();
     if (!source) return;

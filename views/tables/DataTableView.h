@@ -39,6 +39,8 @@ public:
     bool isFiltering() const { return filtering_; }
     // Row of the source model for a view index (the view shows the proxy's order).
     QModelIndex sourceIndex(const QModelIndex& viewIndex) const;
+    // Whether the filter lists this row of the source model.
+    bool lists(int sourceRow) const;
     // Selects these rows of the source model (the first becomes current and is scrolled to).
     void selectSourceRows(const QList<int>& rows);
 

@@ -1,6 +1,7 @@
 #include "figures/PlanGraph.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace stagelight {
 namespace {
@@ -16,6 +17,37 @@ std::vector<int32_t> PlanGraph::nodesOf(int32_t planNode) const {
     for (size_t i = 0; i < nodes.size(); ++i)
         if (nodes[i].planNode == planNode) out.push_back(int32_t(i));
     return out;
+}
+
+std::vector<std::pair<int32_t, int32_t>> PlanGraph::drawnEdges() const {
+    std::vector<std::vector<int32_t>> out(nodes.size());
+    for (const auto& [from, to] : edges)
+        if (from >= 0 && to >= 0 && size_t(from) < nodes.size() && size_t(to) < nodes.size())
+            out[size_t(from)].push_back(to);
+    std::vector<std::pair<int32_t, int32_t>> drawn;
+    std::vector<char> seen(nodes.size());
+    std::vector<int32_t> stack;
+    for (size_t u = 0; u < nodes.size(); ++u) {
+        if (!nodes[u].drawn()) continue;
+        // Follow edges through undrawn nodes (a plan is a tree, but never trust a log).
+        std::fill(seen.begin(), seen.end(), 0);
+        stack.assign(out[u].begin(), out[u].end());
+        while (!stack.empty()) {
+            const int32_t v = stack.back();
+            stack.pop_back();
+            if (std::exchange(seen[size_t(v)], 1)) continue;
+            if (nodes[size_t(v)].drawn())
+                drawn.emplace_back(int32_t(u), v);
+            else
+                stack.insert(stack.end(), out[size_t(v)].begin(), out[size_t(v)].end());
+        }
+    }
+    return drawn;
+}
+
+bool isWholeStageCodegen(const PlanNode& node) {
+    // "WholeStageCodegen (3)" since Spark 3.0, "WholeStageCodegen" before (Spark's own test).
+    return node.nodeName.rfind("WholeStageCodegen", 0) == 0;
 }
 
 bool isShuffleExchange(const PlanNode& node) {
@@ -70,6 +102,31 @@ PlanGraph buildPlanGraph(const SqlPlan& plan, const PlanMetricTable& table) {
         for (int32_t child : plan.nodes[i].children)
             if (child >= 0 && size_t(child) < plan.nodes.size())
                 g.edges.emplace_back(top[size_t(child)], bottom[i]);
+    // Codegen membership, as SparkPlanGraph builds it: the subtree under a WholeStageCodegen
+    // down to (not into) its InputAdapters; a Subquery is never compiled in.
+    std::vector<int32_t> owner(plan.nodes.size(), -1), stack;
+    for (size_t i = 0; i < plan.nodes.size(); ++i) {
+        if (!isWholeStageCodegen(plan.nodes[i]) || owner[i] >= 0) continue;
+        g.nodes[size_t(top[i])].cluster = true;
+        stack.assign(plan.nodes[i].children.begin(), plan.nodes[i].children.end());
+        while (!stack.empty()) {
+            const int32_t c = stack.back();
+            stack.pop_back();
+            if (c < 0 || size_t(c) >= plan.nodes.size() || owner[size_t(c)] >= 0) continue;
+            const PlanNode& n = plan.nodes[size_t(c)];
+            if (n.nodeName == "InputAdapter") {
+                g.nodes[size_t(top[size_t(c)])].hidden = true;
+                continue;
+            }
+            if (isWholeStageCodegen(n) || n.nodeName == "Subquery" ||
+                n.nodeName == "SubqueryBroadcast" || isShuffleExchange(n))
+                continue;
+            owner[size_t(c)] = top[i];
+            g.nodes[size_t(top[size_t(c)])].codegen = top[i];
+            if (bottom[size_t(c)] != top[size_t(c)]) g.nodes[size_t(bottom[size_t(c)])].codegen = top[i];
+            stack.insert(stack.end(), n.children.begin(), n.children.end());
+        }
+    }
     return g;
 }
 
