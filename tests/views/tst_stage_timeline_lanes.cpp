@@ -4,8 +4,12 @@
 #include <QScrollBar>
 #include <QtTest>
 
+#include <algorithm>
+#include <tuple>
+
 #include "SyntheticModel.h"
 #include "TestSupport.h"
+#include "timeline/StageTimelinePainter.h"
 #include "timeline/StageTimelineView.h"
 
 using namespace stagelight;
@@ -50,6 +54,47 @@ private Q_SLOTS:
         // Home goes back to the first lane.
         QTest::keyClick(&view, Qt::Key_Home);
         QCOMPARE(view.painter().firstRow(), 0);
+    }
+
+    void skippingTasksInsideARunDrawsTheSame() {
+        // Zoomed out, tasks inside a run of covered pixels are jumped over: the draw list must
+        // equal the one that visits every task, at every zoom, with outliers highlighted (each
+        // still drawn on top) and a failed task.
+        for (auto [executors, cores] : {std::pair{250, 4}, std::pair{1, 2}}) {
+            const auto model = test::syntheticStage(20000, executors, cores, 50, 777);
+            StageTimelinePainter skipping, visiting;
+            visiting.setRunSkipping(false);
+            std::vector<int64_t> outliers;
+            for (int64_t id = 3; id < 20000; id += 997) outliers.push_back(id);
+            for (StageTimelinePainter* p : {&skipping, &visiting}) {
+                p->setStage(model, 0);
+                p->setHighlightedTasks(outliers);
+            }
+            QVERIFY(skipping.highlightedTasks() == outliers.size());
+            const QRectF area = StageTimelinePainter::plotArea(QRectF(0, 0, 1400, 800));
+            const double from = double(skipping.lanes().start), to = double(skipping.lanes().end);
+            for (double zoom : {1.0, 3.0, 40.0, 400.0}) {
+                TimeViewport v{from, to, area.left(), area.width()};
+                const double mid = from + (to - from) * 0.37, half = (to - from) / zoom / 2;
+                v.setRange(mid - half, mid + half);
+                skipping.build(v, area);
+                visiting.build(v, area);
+                // Two lanes of 10,000 tasks zoomed out: most are jumped over.
+                if (cores == 2 && zoom == 1.0)
+                    QVERIFY(skipping.tasksVisited() * 4 < visiting.tasksVisited());
+                for (size_t k = 0; k < skipping.drawKinds(); ++k) {
+                    auto a = skipping.drawList(k), b = visiting.drawList(k);
+                    const auto order = [](const QRectF& x, const QRectF& y) {
+                        return std::tuple(x.top(), x.left(), x.width()) <
+                               std::tuple(y.top(), y.left(), y.width());
+                    };
+                    std::sort(a.begin(), a.end(), order);
+                    std::sort(b.begin(), b.end(), order);
+                    QVERIFY2(a == b, qPrintable(QStringLiteral("kind %1 at zoom %2: %3 vs %4 rects")
+                                                    .arg(k).arg(zoom).arg(a.size()).arg(b.size())));
+                }
+            }
+        }
     }
 
     void fitDrawsEveryLane() {

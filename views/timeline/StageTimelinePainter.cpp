@@ -32,7 +32,20 @@ void StageTimelinePainter::setStage(ModelPtr model, size_t stageIndex) {
     folded_.assign(lanes_.executorNames.size(), 0);
     firstRow_ = 0;
     selectedTask_ = selectedLaneTask_ = -1;
+    laneLongest_.assign(lanes_.laneLabels.size(), 0);
+    for (size_t l = 0; l + 1 < lanes_.laneBegin.size() && l < laneLongest_.size(); ++l)
+        for (uint32_t i = lanes_.laneBegin[l]; i < lanes_.laneBegin[l + 1]; ++i)
+            laneLongest_[l] = std::max(laneLongest_[l], lanes_.byLane[i].end - lanes_.byLane[i].start);
+    findAnomalies();
     buildRows();
+}
+
+void StageTimelinePainter::findAnomalies() {
+    anomalies_.clear();
+    for (size_t i = 0; i < lanes_.byLane.size(); ++i)
+        if ((lanes_.byLane[i].flags & (kFailed | kKilled)) || highlighted_[i])
+            anomalies_.push_back(uint32_t(i));
+    ++generation_;
 }
 
 void StageTimelinePainter::buildRows() {
@@ -57,11 +70,13 @@ void StageTimelinePainter::setExecutorFolded(size_t e, bool folded) {
     if (e >= folded_.size()) return;
     folded_[e] = folded;
     buildRows();
+    ++generation_;
 }
 
 void StageTimelinePainter::foldAll(bool folded) {
     std::fill(folded_.begin(), folded_.end(), uint8_t(folded));
     buildRows();
+    ++generation_;
 }
 
 bool StageTimelinePainter::lanesFit(const QRectF& area) const {
@@ -81,14 +96,16 @@ void StageTimelinePainter::setSelectedTask(int64_t taskId) {
 
 void StageTimelinePainter::setHighlightedTasks(const std::vector<int64_t>& taskIds) {
     highlighted_.assign(lanes_.byLane.size(), 0);
-    if (!model_ || taskIds.empty()) return;
-    std::vector<int64_t> sorted = taskIds;
-    std::sort(sorted.begin(), sorted.end());
-    for (size_t i = 0; i < lanes_.byLane.size(); ++i) {
-        const uint32_t row = lanes_.tasks[lanes_.byLane[i].task].row;
-        highlighted_[i] = std::binary_search(sorted.begin(), sorted.end(),
-                                             model_->tasks.get(row, TaskField::TaskId));
+    if (model_ && !taskIds.empty()) {
+        std::vector<int64_t> sorted = taskIds;
+        std::sort(sorted.begin(), sorted.end());
+        for (size_t i = 0; i < lanes_.byLane.size(); ++i) {
+            const uint32_t row = lanes_.tasks[lanes_.byLane[i].task].row;
+            highlighted_[i] = std::binary_search(sorted.begin(), sorted.end(),
+                                                 model_->tasks.get(row, TaskField::TaskId));
+        }
     }
+    findAnomalies();
 }
 
 QRectF StageTimelinePainter::plotArea(const QRectF& b) {
@@ -151,8 +168,13 @@ int64_t StageTimelinePainter::laneTaskAt(QPointF pos, const TimeViewport& v,
 }
 
 void StageTimelinePainter::build(const TimeViewport& v, const QRectF& area) {
+    builtGeneration_ = generation_;
+    builtView_ = v;
+    builtArea_ = area;
+    builtFirstRow_ = firstRow_;
     for (auto& r : rects_) r.clear();
     speculative_.clear();
+    tasksVisited_ = 0;
     lanesDrawn_ = 0;
     if (!model_) return;
     const double h = laneHeight(area);
@@ -191,11 +213,19 @@ void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bo
     const SlotLanes::Span* it = std::partition_point(
         begin, end, [&](const SlotLanes::Span& sp) { return double(sp.end) < v.start; });
     double runStart = 0, runEnd = -1;  // a run of covered pixel columns
+    // Every task of the lane is under three pixels (or phases are not drawn): each one that
+    // starts inside a run only lengthens it, so all but the last of them can be jumped over.
+    // Only where a lane has more tasks in view than two per pixel does a search pay.
+    const double inView = double(end - begin) *
+                          std::min(1.0, v.span() / std::max(1.0, double(lanes_.end - lanes_.start)));
+    const bool skip = runSkipping_ && inView > 2 * v.width &&
+                      (!phasesFit || double(laneLongest_[lane]) * scale < 3);
     auto flush = [&] {
         if (runEnd > runStart) rects_[kMerged].emplace_back(runStart, y, runEnd - runStart, barHeight);
         runEnd = -1;
     };
     for (; it != end && double(it->start) <= v.end; ++it) {
+        ++tasksVisited_;
         const bool anomaly = (it->flags & (kFailed | kKilled)) || highlighted_[size_t(it - spans)];
         if (anomaly) late.push_back(it->task);
         const double x0 = v.left + (double(it->start) - v.start) * scale;
@@ -208,6 +238,29 @@ void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bo
                 flush();
                 runStart = px0;
                 runEnd = px1;
+            }
+            if (skip && end - it > 2) {
+                // Tasks starting inside the run end before the last of them starts; a search
+                // only when the task after next starts inside too.
+                // (A task ends before the next one starts, so each but the last of those
+                // starting left of the run's end ends inside it, its one-pixel minimum too.)
+                const double runRight = runEnd;
+                const auto inside = [&](const SlotLanes::Span& sp) {
+                    return v.left + (double(sp.start) - v.start) * scale < runRight;
+                };
+                if (inside(it[2])) {
+                    const SlotLanes::Span* lo = it + 2;  // inside; gallop to an outside one
+                    ptrdiff_t step = 2;
+                    while (end - lo > step && inside(lo[step])) lo += step, step *= 2;
+                    const SlotLanes::Span* next =
+                        std::partition_point(lo + 1, lo + std::min(step, ptrdiff_t(end - lo)), inside);
+                    // Failed and highlighted ones among those jumped over are still drawn on top.
+                    const auto from = uint32_t(it + 1 - spans), to = uint32_t(next - 1 - spans);
+                    for (auto a = std::lower_bound(anomalies_.begin(), anomalies_.end(), from);
+                         a != anomalies_.end() && *a < to; ++a)
+                        late.push_back(spans[*a].task);
+                    it = next - 2;  // the loop goes on with the last task inside the run
+                }
             }
             continue;
         }
@@ -307,7 +360,10 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
         return;
     }
     const QRectF area = plotArea(bounds);
-    build(v, area);
+    if (generation_ != builtGeneration_ || area != builtArea_ || firstRow_ != builtFirstRow_ ||
+        v.start != builtView_.start || v.end != builtView_.end || v.left != builtView_.left ||
+        v.width != builtView_.width)
+        build(v, area);
     paintAxis(p, area, v, pal);
     const double h = laneHeight(area);
     p.setPen(pal.color(QPalette::Text));

@@ -34,7 +34,10 @@ public:
     static constexpr double kScrollRowHeight = 12;  // rows when they do not all fit
 
     void setStage(ModelPtr model, size_t stageIndex);
-    void setLaneMode(LaneMode mode) { mode_ = mode; }
+    void setLaneMode(LaneMode mode) {
+        mode_ = mode;
+        ++generation_;
+    }
     LaneMode laneMode() const { return mode_; }
     // Rows: a lane, or an executor's lanes folded into one strip.
     int rowCount() const { return int(rows_.size()); }
@@ -69,9 +72,21 @@ public:
     // The index into lanes().tasks of the bar under `pos`, or -1.
     int64_t laneTaskAt(QPointF pos, const TimeViewport& view, const QRectF& area) const;
 
-    // Builds the draw list for `view` over `area` (the plot area); paint() calls it.
+    // Builds the draw list for `view` over `area` (the plot area); paint() calls it when the
+    // view, the area or what is drawn changed since the last one (a hover repaints only).
     void build(const TimeViewport& view, const QRectF& area);
+    void invalidateDrawList() { ++generation_; }
+    // Zoomed out, a lane's tasks that start inside a run of covered pixels are jumped over by
+    // binary search instead of visited one by one; off, every task is visited (tests compare
+    // the two draw lists).
+    void setRunSkipping(bool on) {
+        runSkipping_ = on;
+        ++generation_;
+    }
     size_t drawListRects() const;  // rectangles in the last draw list (for the benchmark)
+    size_t drawKinds() const { return rects_.size(); }
+    size_t tasksVisited() const { return tasksVisited_; }  // by the last build's lanes
+    const std::vector<QRectF>& drawList(size_t kind) const { return rects_[kind]; }
     void paint(QPainter& p, const QRectF& bounds, const TimeViewport& view, const QPalette& pal);
 
 private:
@@ -109,6 +124,16 @@ private:
     int64_t selectedTask_ = -1;
     int64_t selectedLaneTask_ = -1;  // its index into lanes_.tasks
     std::vector<double> cover_, partial_;  // scratch for occupancy strips
+    std::vector<uint32_t> anomalies_;      // byLane indices of failed or highlighted tasks
+    std::vector<int64_t> laneLongest_;     // by lane: its longest task (ms)
+    bool runSkipping_ = true;
+    size_t tasksVisited_ = 0;
+    void findAnomalies();
+    // What the last draw list was built for; paint() builds again when any of it changed.
+    uint64_t generation_ = 0, builtGeneration_ = ~uint64_t(0);
+    TimeViewport builtView_{};
+    QRectF builtArea_;
+    int builtFirstRow_ = -1;
 };
 
 }  // namespace stagelight
