@@ -86,6 +86,10 @@ private Q_SLOTS:
             sql->showPlanVersion(v);
             const QString changes = sql->planChangesText();
             QVERIFY(changes.startsWith(titles[v]));
+            // The same change on two reads is said once, counted.
+            const QStringList parts = changes.mid(changes.indexOf(QLatin1Char(':')) + 1)
+                                          .split(QStringLiteral("; "), Qt::SkipEmptyParts);
+            QCOMPARE(QSet<QString>(parts.begin(), parts.end()).size(), parts.size());
             described |= changes.contains(QStringLiteral("query stage")) ||
                          changes.contains(QStringLiteral("coalesced")) ||
                          changes.contains(QStringLiteral("join strategy"));

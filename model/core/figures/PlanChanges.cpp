@@ -127,6 +127,7 @@ std::vector<std::string> planChanges(const SqlPlan& before, const SqlPlan& after
         out.push_back("joins removed: " + names(gone));
     // Shuffle reads the update introduced, each with what it does to the partitions.
     std::multiset<std::string> oldReads;
+    std::vector<std::string> reads;
     for (const PlanNode& n : before.nodes)
         if (isShuffleRead(n.nodeName)) oldReads.insert(n.simpleString);
     for (size_t i = 0; i < after.nodes.size(); ++i) {
@@ -135,7 +136,14 @@ std::vector<std::string> planChanges(const SqlPlan& before, const SqlPlan& after
             oldReads.erase(it);
             continue;
         }
-        if (std::string d = describeRead(after, i, metrics); !d.empty()) out.push_back(d);
+        if (std::string d = describeRead(after, i, metrics); !d.empty()) reads.push_back(d);
+    }
+    // The same change on several reads once, counted ("partitions coalesced ×2").
+    for (size_t i = 0; i < reads.size(); ++i) {
+        const auto count = std::count(reads.begin(), reads.end(), reads[i]);
+        if (std::find(reads.begin(), reads.begin() + ptrdiff_t(i), reads[i]) != reads.begin() + ptrdiff_t(i))
+            continue;  // counted at its first
+        out.push_back(count > 1 ? reads[i] + " ×" + std::to_string(count) : reads[i]);
     }
     const auto stages = added(countBy(before, isQueryStage), countBy(after, isQueryStage));
     int newStages = 0;
