@@ -1,6 +1,8 @@
 #include "figures/PlanMetrics.h"
 
 #include <algorithm>
+#include <charconv>
+#include <map>
 #include <unordered_set>
 
 #include "text/Format.h"
@@ -8,8 +10,9 @@
 namespace stagelight {
 namespace {
 
-std::string withSeparators(int64_t v) {  // Spark formats counts with grouping
-    std::string digits = std::to_string(v < 0 ? -v : v), out;
+std::string withSeparators(int64_t v) {  // NumberFormat.getIntegerInstance(Locale.US)
+    const uint64_t magnitude = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+    std::string digits = std::to_string(magnitude), out;
     for (size_t i = 0; i < digits.size(); ++i) {
         if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
         out += digits[i];
@@ -17,68 +20,234 @@ std::string withSeparators(int64_t v) {  // Spark formats counts with grouping
     return v < 0 ? "-" + out : out;
 }
 
+// Java's %.Nf of a double: the shortest decimal that reads back as the double, rounded half up
+// at N decimals (Formatter uses FormattedFloatingDecimal, not the binary value).
+std::string javaFixed(double value, int decimals) {
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+    if (ec != std::errc()) return "NaN";
+    std::string s(buf, end);
+    const bool negative = !s.empty() && s.front() == '-';
+    if (negative) s.erase(0, 1);
+    const size_t dot = s.find('.');
+    std::string whole = dot == std::string::npos ? s : s.substr(0, dot);
+    std::string frac = dot == std::string::npos ? "" : s.substr(dot + 1);
+    const bool up = frac.size() > size_t(decimals) && frac[size_t(decimals)] >= '5';
+    frac.resize(size_t(decimals), '0');
+    std::string digits = whole + frac;
+    if (up) {
+        int i = int(digits.size()) - 1;
+        while (i >= 0 && digits[size_t(i)] == '9') digits[size_t(i--)] = '0';
+        if (i < 0)
+            digits.insert(digits.begin(), '1');
+        else
+            ++digits[size_t(i)];
+    }
+    std::string out = digits.substr(0, digits.size() - size_t(decimals));
+    if (decimals > 0) out += "." + digits.substr(digits.size() - size_t(decimals));
+    return (negative ? "-" : "") + out;
+}
+
+// NumberFormat.getNumberInstance(Locale.US) of value / 10 (an average metric is stored ×10).
+std::string averageText(int64_t value) {
+    const int64_t whole = value / 10, tenth = value % 10;
+    std::string s = withSeparators(whole);
+    if (tenth != 0) s += "." + std::to_string(tenth < 0 ? -tenth : tenth);
+    if (value < 0 && whole == 0) s = "-" + s;
+    return s;
+}
+
+bool isTimingType(const std::string& t) {
+    return t == "timing" || t == "nsTiming";
+}
+
+std::string metricString(const SqlMetricAggregate& m, bool spark) {
+    const auto fmt = [&](int64_t v) {
+        if (m.type == "size") return spark ? sparkBytesToString(v) : formatBytes(v);
+        if (m.type == "timing") return spark ? sparkMsDurationToString(v) : formatDuration(v);
+        return spark ? sparkMsDurationToString(v / 1000000) : formatDuration(v / 1000000);
+    };
+    const std::string where = !m.maxFromTask ? "(driver)"
+                                              : "(stage " + std::to_string(m.maxStage) + "." +
+                                                    std::to_string(m.maxAttempt) + ": task " +
+                                                    std::to_string(m.maxTask) + ")";
+    const char* suffix = "(min, med, max (stageId: taskId))";
+    if (m.type == "sum") return withSeparators(m.sum);
+    if (m.type.rfind("v2Custom_", 0) == 0) return "N/A";  // the plugin class aggregates those
+    if (m.type == "average") {
+        std::vector<int64_t> valid;
+        for (int64_t v : m.values)
+            if (v > 0) valid.push_back(v);
+        if (valid.size() <= 1) return averageText(valid.empty() ? 0 : valid.front());
+        std::sort(valid.begin(), valid.end());
+        return std::string(suffix) + ":\n(" + averageText(valid.front()) + ", " +
+               averageText(valid[valid.size() / 2]) + ", " + averageText(valid.back()) + " " +
+               where + ")";
+    }
+    if (m.type != "size" && !isTimingType(m.type)) return withSeparators(m.sum);
+    std::vector<int64_t> valid;
+    for (int64_t v : m.values)
+        if (v >= 0) valid.push_back(v);
+    if (valid.size() <= 1) return fmt(valid.empty() ? 0 : valid.front());
+    std::sort(valid.begin(), valid.end());
+    int64_t sum = 0;
+    for (int64_t v : valid) sum = int64_t(uint64_t(sum) + uint64_t(v));  // a JVM long's sum
+    return std::string("total ") + suffix + "\n" + fmt(sum) + " (" + fmt(valid.front()) + ", " +
+           fmt(valid[valid.size() / 2]) + ", " + fmt(valid.back()) + " " + where + ")";
+}
+
 }  // namespace
 
-std::string sqlMetricText(const std::string& type, std::vector<int64_t> values, int64_t driver) {
-    auto fmt = [&](int64_t v) {
-        if (type == "size") return formatBytes(v);
-        if (type == "timing") return formatDuration(v);
-        if (type == "nsTiming") return formatDuration(v / 1000000);
-        return withSeparators(v);
-    };
-    int64_t total = driver;
-    for (int64_t v : values) total += v;
-    if (type == "sum" || type.empty() || values.empty()) return fmt(total);
-    std::sort(values.begin(), values.end());
-    const std::string head = type == "average" ? "avg" : fmt(total);
-    return head + " (" + fmt(values.front()) + ", " + fmt(values[values.size() / 2]) + ", " +
-           fmt(values.back()) + ")";
+std::string sparkBytesToString(int64_t size) {
+    // Utils.bytesToString: a unit from twice its size, one decimal rounded half up.
+    static const std::pair<int, const char*> units[] = {{60, "EiB"}, {50, "PiB"}, {40, "TiB"},
+                                                        {30, "GiB"}, {20, "MiB"}, {10, "KiB"}};
+    for (const auto& [shift, name] : units) {
+        const uint64_t unit = uint64_t(1) << shift;
+        if (size >= 0 && uint64_t(size) >= 2 * unit) {
+            // Tenths rounded half up, in unsigned 64 bits: rem × 10 + unit / 2 < 2^64.
+            const uint64_t whole = uint64_t(size) / unit, rem = uint64_t(size) % unit;
+            const uint64_t tenths = whole * 10 + (rem * 10 + unit / 2) / unit;
+            return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " " + name;
+        }
+    }
+    return std::to_string(size) + ".0 B";
+}
+
+std::string sparkMsDurationToString(int64_t ms) {
+    // Utils.msDurationToString: the value as a float, then Java's %.1f / %.2f.
+    if (ms < 1000) return std::to_string(ms) + " ms";
+    if (ms < 60 * 1000) return javaFixed(double(float(ms) / 1000.0f), 1) + " s";
+    if (ms < 3600 * 1000) return javaFixed(double(float(ms) / 60000.0f), 1) + " m";
+    return javaFixed(double(float(ms) / 3600000.0f), 2) + " h";
+}
+
+std::string sparkMetricString(const SqlMetricAggregate& m) {
+    return metricString(m, true);
+}
+
+std::string windowMetricString(const SqlMetricAggregate& m) {
+    return metricString(m, false);
 }
 
 PlanMetricTable::PlanMetricTable(const EventLogModel& model, const SqlExecution& execution) {
-    std::unordered_set<int64_t> wanted;  // every metric of the final and the initial plan
-    for (const PlanMetric& m : execution.metrics) wanted.insert(m.accumulatorId);
-    for (const SqlPlan* plan : {&execution.plan, &execution.initialPlan})
+    // The metrics of every plan the execution had (AQE only adds), by accumulator id.
+    std::unordered_map<int64_t, std::string> types;
+    for (const PlanMetric& m : execution.metrics) types.emplace(m.accumulatorId, m.metricType);
+    std::vector<const SqlPlan*> plans{&execution.plan, &execution.initialPlan};
+    for (const PlanVersion& v : execution.adaptiveUpdates) plans.push_back(&v.plan);
+    for (const SqlPlan* plan : plans)
         for (const PlanNode& n : plan->nodes)
-            for (const PlanMetric& m : n.metrics) wanted.insert(m.accumulatorId);
+            for (const PlanMetric& m : n.metrics) types.emplace(m.accumulatorId, m.metricType);
+    // The stages of the execution's jobs, each in its latest attempt with the task count of
+    // its first (the History Server sizes the slots at JobStart and keeps them on a retry).
+    std::map<int32_t, std::pair<int32_t, int32_t>> stages;  // id → (latest attempt, tasks)
+    for (const Job& job : model.jobs)
+        if (job.sqlExecutionId == execution.id)
+            for (int32_t s : job.stageIds) stages.emplace(s, std::pair{-1, 0});
+    for (const StageAttempt& a : model.stages) {
+        const auto it = stages.find(a.stageId);
+        if (it == stages.end()) continue;
+        if (a.attemptId > it->second.first) it->second.first = a.attemptId;
+        if (a.attemptId == 0 || it->second.second == 0) it->second.second = std::max(it->second.second, a.numTasks);
+    }
+    // The tasks of those attempts in the order their TaskEnds were logged.
     const TaskTable& t = model.tasks;
-    for (size_t r = 0; r < t.size(); ++r)
-        t.forEachAccumulable(r, [&](AccumulableUpdate a) {
-            if (!wanted.count(a.id)) return;
-            perTask_[a.id].push_back(a.update);
-            const std::pair<int32_t, int32_t> stage{int32_t(t.get(r, TaskField::StageId)),
-                                                    int32_t(t.get(r, TaskField::StageAttemptId))};
-            auto& list = stages_[a.id];
-            if (std::find(list.begin(), list.end(), stage) == list.end()) list.push_back(stage);
+    std::map<int32_t, std::vector<size_t>> rowsOf;
+    for (size_t r = 0; r < t.size(); ++r) {
+        if (!(t.get(r, TaskField::Flags) & kFinished)) continue;  // no TaskEnd: no update
+        const auto it = stages.find(int32_t(t.get(r, TaskField::StageId)));
+        if (it != stages.end() && t.get(r, TaskField::StageAttemptId) == it->second.first)
+            rowsOf[it->first].push_back(r);
+    }
+    for (auto& [stage, rows] : rowsOf) {
+        std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
+            return std::pair(t.get(a, TaskField::SourcePart), t.get(a, TaskField::SourceOffset)) <
+                   std::pair(t.get(b, TaskField::SourcePart), t.get(b, TaskField::SourceOffset));
         });
-    for (const auto& [id, value] : execution.driverAccumUpdates)
-        if (wanted.count(id)) driver_[id] += value;
+        const auto [attempt, numTasks] = stages[stage];
+        std::vector<char> frozen(size_t(std::max(0, numTasks)), 0);
+        std::unordered_map<int64_t, std::vector<int64_t>> slots;
+        struct Max {
+            int64_t value, task;
+        };
+        std::unordered_map<int64_t, Max> maxima;
+        for (size_t r : rows) {
+            const int64_t index = t.get(r, TaskField::Index);
+            if (index < 0 || index >= numTasks || frozen[size_t(index)]) continue;
+            const int64_t taskId = t.get(r, TaskField::TaskId);
+            t.forEachAccumulable(r, [&](AccumulableUpdate a) {
+                const auto type = types.find(a.id);
+                if (type == types.end()) return;
+                auto& values = slots[a.id];
+                if (values.empty()) values.assign(size_t(numTasks), 0);
+                values[size_t(index)] = a.update;
+                if (type->second == "sum") return;
+                const auto [it, fresh] = maxima.try_emplace(a.id, Max{a.update, taskId});
+                if (!fresh && a.update > it->second.value) it->second = {a.update, taskId};
+            });
+            const auto flags = t.get(r, TaskField::Flags);
+            if (EndReason(t.get(r, TaskField::EndReason)) == EndReason::Success &&
+                !(flags & (kFailed | kKilled)))
+                frozen[size_t(index)] = 1;
+        }
+        for (auto& [id, values] : slots) {
+            SqlMetricAggregate& m = metrics_[id];
+            m.type = types[id];
+            m.values.insert(m.values.end(), values.begin(), values.end());
+            stages_[id].emplace_back(stage, attempt);
+            if (const auto it = maxima.find(id); it != maxima.end())
+                if (!m.maxFromTask || it->second.value > m.maxValue) {  // the first max wins
+                    m.maxFromTask = true;
+                    m.maxValue = it->second.value;
+                    m.maxStage = stage;
+                    m.maxAttempt = attempt;
+                    m.maxTask = it->second.task;
+                }
+        }
+    }
+    for (const auto& [id, value] : execution.driverAccumUpdates) {
+        const auto type = types.find(id);
+        if (type == types.end()) continue;
+        SqlMetricAggregate& m = metrics_[id];
+        m.type = type->second;
+        m.values.push_back(value);
+        if (m.maxFromTask && value > m.maxValue) m.maxFromTask = false;  // "(driver)"
+    }
+    for (auto& [id, m] : metrics_) {
+        uint64_t sum = 0;  // a JVM long's sum wraps
+        for (int64_t v : m.values) sum += uint64_t(v);
+        m.sum = int64_t(sum);
+    }
+}
+
+const SqlMetricAggregate* PlanMetricTable::aggregate(int64_t accumulatorId) const {
+    const auto it = metrics_.find(accumulatorId);
+    return it == metrics_.end() ? nullptr : &it->second;
 }
 
 std::vector<PlanMetricValue> PlanMetricTable::nodeMetrics(const PlanNode& node) const {
     std::vector<PlanMetricValue> out;
-    for (const PlanMetric& m : node.metrics) {
-        const auto tasks = perTask_.find(m.accumulatorId);
-        const auto driver = driver_.find(m.accumulatorId);
-        if (tasks == perTask_.end() && driver == driver_.end()) continue;  // never updated
-        out.push_back(
-            {m.name,
-             sqlMetricText(m.metricType,
-                           tasks == perTask_.end() ? std::vector<int64_t>{} : tasks->second,
-                           driver == driver_.end() ? 0 : driver->second),
-             m.accumulatorId});
-    }
+    for (const PlanMetric& m : node.metrics)
+        if (const SqlMetricAggregate* a = aggregate(m.accumulatorId))  // else never updated
+            out.push_back({m.name, windowMetricString(*a), m.accumulatorId});
     return out;
+}
+
+std::string PlanMetricTable::sparkText(int64_t accumulatorId) const {
+    const SqlMetricAggregate* a = aggregate(accumulatorId);
+    return a ? sparkMetricString(*a) : std::string();
 }
 
 int64_t PlanMetricTable::measuredTimeMs(const PlanNode& node) const {
     int64_t total = 0;
     for (const PlanMetric& m : node.metrics) {
-        if (m.metricType != "timing" && m.metricType != "nsTiming") continue;
+        if (!isTimingType(m.metricType)) continue;
+        const SqlMetricAggregate* a = aggregate(m.accumulatorId);
+        if (!a) continue;
         int64_t sum = 0;
-        if (const auto it = perTask_.find(m.accumulatorId); it != perTask_.end())
-            for (int64_t v : it->second) sum += v;
-        if (const auto it = driver_.find(m.accumulatorId); it != driver_.end()) sum += it->second;
+        for (int64_t v : a->values)
+            if (v > 0) sum += v;  // -1: not set
         total += m.metricType == "nsTiming" ? sum / 1000000 : sum;
     }
     return total;
@@ -95,13 +264,8 @@ std::vector<std::pair<int32_t, int32_t>> PlanMetricTable::stagesOf(const PlanNod
 }
 
 int64_t PlanMetricTable::total(int64_t accumulatorId) const {
-    const auto tasks = perTask_.find(accumulatorId);
-    const auto driver = driver_.find(accumulatorId);
-    if (tasks == perTask_.end() && driver == driver_.end()) return -1;
-    int64_t sum = driver == driver_.end() ? 0 : driver->second;
-    if (tasks != perTask_.end())
-        for (int64_t v : tasks->second) sum += v;
-    return sum;
+    const SqlMetricAggregate* a = aggregate(accumulatorId);
+    return a ? a->sum : -1;
 }
 
 }  // namespace stagelight
