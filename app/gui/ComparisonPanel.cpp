@@ -150,10 +150,14 @@ void ComparisonPanel::setRuns(ModelPtr baseline, const QString& baselineFile, Mo
             .arg(c.matches.size())
             .arg(c.unmatchedBaseline.size())
             .arg(c.unmatchedTrial.size());
+    // What kind of time changed first (the driver's, waiting, stages), then which stages.
+    for (size_t k = 0; k < c.explainingCauses.size(); ++k)
+        line += (k == 0 ? tr(" · the wall clock changed mostly in ") : QStringLiteral("; ")) +
+                text(causeChangeText(c.causes[c.explainingCauses[k]]));
     for (size_t k = 0; k < c.explaining.size(); ++k) {
         const StageMatch& m = c.matches[c.explaining[k]];
         const int64_t d = m.trial.durationMs - m.baseline.durationMs;
-        line += (k == 0 ? tr(" · explained mostly by ") : QStringLiteral(", ")) +
+        line += (k == 0 ? tr(" · stage time mostly in ") : QStringLiteral(", ")) +
                 QStringLiteral("%1.%2 → %3.%4 (%5%6)")
                     .arg(m.baseline.stageId)
                     .arg(m.baseline.attemptId)

@@ -307,6 +307,9 @@ void SqlPanel::setModel(ModelPtr model) {
 void SqlPanel::showNode(int64_t executionId, int64_t nodeId) {
     showExecution(executionId);  // findings name nodes of the final plan, where it opens
     graph_->highlightNode(nodeId);
+    // Its metrics and details in the side panel too, as a click on it would show them.
+    const auto nodes = graph_->graph().nodesOf(int32_t(nodeId));
+    if (!nodes.empty()) graph_->selectNode(nodes.front());  // an exchange: its write half
 }
 
 void SqlPanel::showExecution(int64_t executionId) {

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -113,10 +114,19 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
     raw_->setLineWrapMode(QPlainTextEdit::NoWrap);
     raw_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     raw_->setPlaceholderText(tr("Raw events of the selected finding"));
+    // The finding's text scrolls when the dock is short (a laptop screen), never cut off.
+    auto* textScroll = new QScrollArea(this);
+    textScroll->setObjectName(QStringLiteral("evidenceTextScroll"));
+    textScroll->setWidgetResizable(true);
+    textScroll->setFrameShape(QFrame::NoFrame);
+    textScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    textScroll->setWidget(text);
+    list_->setMinimumHeight(3 * fontMetrics().height());
     auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(text);
+    split->addWidget(textScroll);
     split->addWidget(raw_);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);

@@ -107,7 +107,12 @@ void Navigator::showJob(int32_t jobId) {
 }
 
 void Navigator::showGap(const Gap& gap) {
-    if (gap.stageId < 0) return;  // an application-level gap: the gaps table says where it is
+    if (gap.stageId < 0) {  // an application-level gap: where it falls in the run
+        const int64_t margin = (gap.endMs - gap.startMs) / 4 + 1;
+        Q_EMIT cleared();
+        Q_EMIT timeWindowRequested(StageKey{}, gap.startMs - margin, gap.endMs + margin);
+        return;
+    }
     const StageKey stage{gap.stageId, gap.stageAttemptId};
     showStage(stage);
     // A wider margin than a finding's window: a gap is seen against the tasks around it.

@@ -8,17 +8,8 @@ namespace stagelight {
 namespace {
 
 QString causeText(Gap::Cause c) {
-    switch (c) {
-        case Gap::Cause::Driver:
-            return QObject::tr("driver only");
-        case Gap::Cause::NoExecutors:
-            return QObject::tr("no executors");
-        case Gap::Cause::StragglerTail:
-            return QObject::tr("straggler tail");
-        case Gap::Cause::IdleSlots:
-            return QObject::tr("idle slots");
-    }
-    return {};
+    const std::string_view t = gapCauseText(c);
+    return QString::fromUtf8(t.data(), qsizetype(t.size()));
 }
 
 }  // namespace

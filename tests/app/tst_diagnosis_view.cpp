@@ -10,6 +10,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QLabel>
 #include <QtTest>
 
 #include "LogGenerator.h"
@@ -18,6 +19,7 @@
 #include "diagnosis/DiagnosisView.h"
 #include "diagnosis/FindingRowDelegate.h"
 #include "diagnosis/WallClockBar.h"
+#include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
 #include "qt/FindingsModel.h"
@@ -91,6 +93,29 @@ private Q_SLOTS:
     }
 
     void cleanup() { QSettings().clear(); }
+
+    void theEvidenceTextIsNeverCutOff() {
+        // At the smaller supported size, every finding's title, detail and fix are whole: the
+        // labels get the height their text needs (the text scrolls in the dock instead).
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_, QSize(1366, 768)));
+        auto* table = child<QTableView>(w, "alertTable");
+        auto* evidence = w.findChild<EvidencePanel*>();
+        QVERIFY(evidence);
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            table->setCurrentIndex(table->model()->index(row, FindingsModel::Title));
+            QApplication::processEvents();
+            for (QLabel* label : evidence->findChildren<QLabel*>()) {
+                if (!label->wordWrap() || label->text().isEmpty() || !label->isVisible()) continue;
+                QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                         qPrintable(QStringLiteral("row %1: %2 px for %3 px of \"%4\"")
+                                        .arg(row)
+                                        .arg(label->height())
+                                        .arg(label->heightForWidth(label->width()))
+                                        .arg(label->text().left(60))));
+            }
+        }
+    }
 
     void theWindowFitsTheScreenAndStaysThere_data() {
         QTest::addColumn<QSize>("size");

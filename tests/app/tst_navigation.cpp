@@ -25,6 +25,7 @@
 #include "gui/MainWindow.h"
 #include "gui/RulesDialog.h"
 #include "qt/FindingsModel.h"
+#include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
 using namespace stagelight;
@@ -242,6 +243,28 @@ private Q_SLOTS:
         QVERIFY(sqlPanel && sqlPanel->planText().contains(QStringLiteral("Physical Plan")));
         QTRY_VERIFY_WITH_TIMEOUT(!sqlPanel->graph()->layoutPending(), 30000);
         QVERIFY(sqlPanel->graph()->nodeCount() > 0);
+        // Its operator's metrics in the side panel, as a click on it would show them.
+        QVERIFY(!sqlPanel->selectedOperatorDetails().isEmpty());
+    }
+
+    void anApplicationGapZoomsTheApplicationTimeline() {
+        // A gap with no stage (the driver alone): where it falls in the run.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_));
+        auto* gaps = child<QTableView>(w, "gapTable");
+        QVERIFY(gaps);
+        const AnalysisPtr a = w.currentAnalysis();
+        int row = -1;
+        for (int r = 0; r < gaps->model()->rowCount() && row < 0; ++r)
+            if (gaps->model()->index(r, 0).data().toString().contains(QStringLiteral("driver")))
+                row = r;
+        QVERIFY(row >= 0);
+        Q_EMIT gaps->activated(gaps->model()->index(row, 0));
+        QCoreApplication::processEvents();
+        auto* app = child<AppTimelineView>(w, "appTimeline");
+        QVERIFY(app->isVisible());
+        const auto [from, to] = app->visibleRange();
+        QVERIFY(to - from < double(a->time.wallClockMs));
     }
 
     void rulesEditedInTheGuiRerunTheDiagnosis() {

@@ -424,6 +424,11 @@ private Q_SLOTS:
         QCOMPARE(timeTickLabel(1500, 500), QStringLiteral("1.5 s"));
         QCOMPARE(timeTickLabel(400, 200), QStringLiteral("400 ms"));
         QCOMPARE(timeTickLabel(3'900'000, 600'000), QStringLiteral("1:05:00"));
+        // Zoomed in past the first minute, ticks under a second apart still differ.
+        QCOMPARE(timeTickLabel(97'250, 50), QStringLiteral("1:37.25"));
+        QCOMPARE(timeTickLabel(97'300, 50), QStringLiteral("1:37.30"));
+        QCOMPARE(timeTickLabel(61'500, 500), QStringLiteral("1:01.5"));
+        QCOMPARE(timeTickLabel(3'601'200, 200), QStringLiteral("1:00:01.2"));
         QCOMPARE(niceByteStep(1817.8 * 1024 * 1024),
                  512.0 * 1024 * 1024);  // 0, 512 MiB, 1.0 GiB, 1.5 GiB
     }

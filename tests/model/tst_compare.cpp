@@ -76,6 +76,27 @@ private Q_SLOTS:
         QVERIFY(!c.findings.empty());
     }
 
+    void aLongerDriverPhaseIsNamedNotAStage() {
+        // The trial's driver works 8 s longer before the first job; its stages are the same. The
+        // wall clock's change is the driver's, not the stage that happened to move by a few ms.
+        gen::ScenarioConfig base = gen::makeScenario("healthy"), slow = base;
+        slow.jobs.front().driverGapBeforeMs += 8000;
+        const Run b = load(write("base", base)), t = load(write("slow", slow));
+        QVERIFY(b.model && t.model);
+        const Comparison c = compareRuns(*b.model, b.analysis, *t.model, t.analysis);
+        QVERIFY(c.trialWallMs - c.baselineWallMs >= 7900);
+        QVERIFY(!c.explainingCauses.empty());
+        const CauseChange& first = c.causes[c.explainingCauses.front()];
+        QCOMPARE(first.cause, Slice::Cause::DriverBeforeFirstJob);
+        QVERIFY(std::llabs(first.deltaMs() - 8000) <= 100);
+        QVERIFY(comparisonText(c).find("the wall clock changed mostly in: driver before the first "
+                                       "job") != std::string::npos);
+        QVERIFY(comparisonJson(c).find("\"wallClockByCause\"") != std::string::npos);
+        // Against itself nothing explains a change that did not happen.
+        const Comparison same = compareRuns(*b.model, b.analysis, *b.model, b.analysis);
+        QVERIFY(same.explainingCauses.empty());
+    }
+
     void realLogsAgainstThemselves() {
         STAGELIGHT_REQUIRE_SHARED();
         for (const char* log :

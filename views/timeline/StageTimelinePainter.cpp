@@ -367,16 +367,22 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
     paintAxis(p, area, v, pal);
     const double h = laneHeight(area);
     p.setPen(pal.color(QPalette::Text));
-    // Lane labels in a smaller font when lanes are narrow; none below eight pixels.
-    if (h >= 8) {
+    // Lane labels in a smaller font when lanes are narrow; below eight pixels every k-th row
+    // is labelled, so narrow strips can still be told apart (and clicked to unfold).
+    if (h >= 1) {
         p.save();
         QFont font = p.font();
         if (QFontMetricsF(font).height() > h + 1) font.setPixelSize(std::max(7, int(h) - 1));
         p.setFont(font);
+        const double textHeight = QFontMetricsF(font).height();
+        const int every = h >= 8 ? 1 : int(std::ceil(textHeight / h));
         const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
-        for (int r = first; r < int(rows_.size()) && rowTop(r, area) < area.bottom() - 1; ++r)
-            p.drawText(QRectF(bounds.left() + 4, rowTop(r, area), kLabelWidth - 8, h),
+        for (int r = first; r < int(rows_.size()) && rowTop(r, area) < area.bottom() - 1; ++r) {
+            if ((r - first) % every != 0) continue;
+            const double y = rowTop(r, area) + h / 2 - textHeight / 2;
+            p.drawText(QRectF(bounds.left() + 4, y, kLabelWidth - 8, textHeight),
                        Qt::AlignVCenter | Qt::AlignRight, rowLabel(rows_[size_t(r)]));
+        }
         p.restore();
     }
     p.save();

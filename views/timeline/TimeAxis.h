@@ -39,12 +39,18 @@ inline QString timeTickLabel(double ms, double stepMs) {
         return QStringLiteral("%1 s").arg(double(t) / 1000.0, 0, 'f', decimals);
     }
     const int64_t s = t / 1000;
-    if (t < 3'600'000)
-        return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    // Steps under a second past the first minute: the seconds get decimals ("1:37.25"), so
+    // zoomed in the labels still differ.
+    const int decimals = stepMs >= 1000 ? 0 : stepMs >= 100 ? 1 : stepMs >= 10 ? 2 : 3;
+    const QString seconds =
+        decimals == 0 ? QStringLiteral("%1").arg(s % 60, 2, 10, QLatin1Char('0'))
+                      : QStringLiteral("%1").arg(double(t % 60'000) / 1000.0, decimals + 3, 'f',
+                                                 decimals, QLatin1Char('0'));
+    if (t < 3'600'000) return QStringLiteral("%1:%2").arg(s / 60).arg(seconds);
     return QStringLiteral("%1:%2:%3")
         .arg(s / 3600)
         .arg(s % 3600 / 60, 2, 10, QLatin1Char('0'))
-        .arg(s % 60, 2, 10, QLatin1Char('0'));
+        .arg(seconds);
 }
 
 }  // namespace stagelight

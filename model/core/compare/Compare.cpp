@@ -6,6 +6,8 @@
 #include <set>
 #include <span>
 
+#include "diagnosis/Slices.h"
+
 
 namespace stagelight {
 namespace {
@@ -230,6 +232,30 @@ Comparison compareRuns(const EventLogModel& baseline, const Analysis& ba,
         if (delta(i) <= 0 || c.explaining.size() == 5 || explained * 10 >= sign * total * 8) break;
         c.explaining.push_back(i);
         explained += delta(i);
+    }
+
+    std::map<Slice::Cause, CauseChange> byCause;
+    for (const SliceCauseTotal& t : sliceTotalsByCause(ba.time.slices)) {
+        byCause[t.cause].cause = t.cause;
+        byCause[t.cause].baselineMs += t.ms;
+    }
+    for (const SliceCauseTotal& t : sliceTotalsByCause(ta.time.slices)) {
+        byCause[t.cause].cause = t.cause;
+        byCause[t.cause].trialMs += t.ms;
+    }
+    const int64_t wallDelta = c.trialWallMs - c.baselineWallMs;
+    const int64_t wallSign = wallDelta >= 0 ? 1 : -1;
+    for (const auto& [cause, change] : byCause) c.causes.push_back(change);
+    std::stable_sort(c.causes.begin(), c.causes.end(), [&](const CauseChange& x, const CauseChange& y) {
+        return wallSign * x.deltaMs() > wallSign * y.deltaMs();
+    });
+    int64_t covered = 0;
+    for (size_t i = 0; i < c.causes.size(); ++i) {
+        const int64_t d = wallSign * c.causes[i].deltaMs();
+        if (d <= 0 || c.explainingCauses.size() == 3 || covered * 10 >= wallSign * wallDelta * 8)
+            break;
+        c.explainingCauses.push_back(i);
+        covered += d;
     }
     return c;
 }

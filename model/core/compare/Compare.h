@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diagnosis/Analyzer.h"
+#include "diagnosis/Slices.h"
 #include "model/EventLogModel.h"
 
 namespace stagelight {
@@ -34,6 +35,14 @@ struct FindingChange {
     int64_t baselineCostMs = 0, trialCostMs = 0;
 };
 
+// The wall clock of one kind of time (a slice cause: driver before the first job, stages
+// running, …) in both runs.
+struct CauseChange {
+    Slice::Cause cause = Slice::Cause::StageRunning;
+    int64_t baselineMs = 0, trialMs = 0;
+    int64_t deltaMs() const { return trialMs - baselineMs; }
+};
+
 struct Comparison {
     std::vector<StageMatch> matches;  // in the baseline's stage order
     std::vector<ComparedStage> unmatchedBaseline, unmatchedTrial;
@@ -42,6 +51,11 @@ struct Comparison {
     double baselineIdleCores = -1, trialIdleCores = -1;
     std::vector<FindingChange> findings;
     std::vector<size_t> explaining;  // indices into matches: the stages behind most of the change
+    // The wall clock by slice cause, the largest change in the wall clock's direction first: the
+    // time outside stages (the driver, waiting for executors) changes a run as much as a stage.
+    std::vector<CauseChange> causes;
+    // The causes behind most (80 %) of the wall clock's change, in its direction.
+    std::vector<size_t> explainingCauses;  // indices into causes
 };
 
 Comparison compareRuns(const EventLogModel& baseline, const Analysis& baselineAnalysis,
@@ -50,5 +64,7 @@ Comparison compareRuns(const EventLogModel& baseline, const Analysis& baselineAn
 // `stagelight compare` output.
 std::string comparisonJson(const Comparison& c);
 std::string comparisonText(const Comparison& c);
+// "driver before the first job 10.2 s -> 11.7 s (+1.5 s)"
+std::string causeChangeText(const CauseChange& change);
 
 }  // namespace stagelight

@@ -1,8 +1,11 @@
 // `stagelight compare` as JSON (the fields the README documents) and as text.
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
 #include "compare/Compare.h"
+#include "diagnosis/Slices.h"
 #include "text/Format.h"
 #include "text/JsonWriter.h"
 
@@ -105,9 +108,31 @@ std::string comparisonJson(const Comparison& c) {
             .endObject();
     }
     w.endArray();
+    // The wall clock by kind of time in both runs (driver, waiting for executors, stages, …).
+    w.key("wallClockByCause").beginArray();
+    for (size_t k = 0; k < c.causes.size(); ++k) {
+        const CauseChange& ch = c.causes[k];
+        w.beginObject()
+            .field("cause", std::string(sliceCauseName(ch.cause)))
+            .field("baselineMs", ch.baselineMs)
+            .field("trialMs", ch.trialMs)
+            .field("deltaMs", ch.deltaMs())
+            .field("explains", std::find(c.explainingCauses.begin(), c.explainingCauses.end(), k) !=
+                                   c.explainingCauses.end())
+            .endObject();
+    }
+    w.endArray();
     w.endObject();
     w.endObject();
     return w.str() + "\n";
+}
+
+std::string causeChangeText(const CauseChange& ch) {
+    const int64_t d = ch.deltaMs();
+    std::string label(sliceCauseLabel(ch.cause));
+    if (!label.empty()) label[0] = char(std::tolower(static_cast<unsigned char>(label[0])));
+    return label + " " + formatDuration(ch.baselineMs) + " -> " + formatDuration(ch.trialMs) +
+           " (" + (d >= 0 ? "+" : "-") + formatDuration(d >= 0 ? d : -d) + ")";
 }
 
 std::string comparisonText(const Comparison& c) {
@@ -121,8 +146,14 @@ std::string comparisonText(const Comparison& c) {
                   formatDuration(c.baselineCriticalPathMs).c_str(),
                   formatDuration(c.trialCriticalPathMs).c_str());
     o += line;
+    if (!c.explainingCauses.empty()) {
+        o += "the wall clock changed mostly in:";
+        for (size_t k = 0; k < c.explainingCauses.size(); ++k)
+            o += (k ? "; " : " ") + causeChangeText(c.causes[c.explainingCauses[k]]);
+        o += "\n";
+    }
     if (!c.explaining.empty()) {
-        o += "explained mostly by:";
+        o += "stages explaining most of the change in stage time:";
         for (size_t i : c.explaining) {
             const StageMatch& m = c.matches[i];
             const int64_t d = m.trial.durationMs - m.baseline.durationMs;

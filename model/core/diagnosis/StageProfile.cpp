@@ -76,23 +76,28 @@ StageProfile profileStage(const DiagnosisContext& ctx, const StageFacts& s) {
     }
     if (s.metrics[TaskField::OutputBytesWritten] > 0) p.writes = true;
     if (s.shuffleReadBytes() > 0) shuffle = true;
-    bool listing = false;
+    bool listing = false, sqlScan = false;
     for (int32_t id : a.jobIds)
         if (const Job* j = m.job(id)) {
             listing = listing || startsWith(j->description, "Listing leaf files and directories");
             p.broadcast = p.broadcast || startsWith(j->description, "broadcast exchange");
             if (const SqlExecution* q = m.sqlExecution(j->sqlExecutionId))
-                for (const PlanNode& n : q->plan.nodes)
+                for (const PlanNode& n : q->plan.nodes) {
+                    // A SQL query's file scan: the split size is Spark SQL's, not the RDD's.
+                    if (startsWith(n.nodeName, "Scan ") || startsWith(n.nodeName, "FileScan") ||
+                        startsWith(n.nodeName, "GpuScan") || startsWith(n.nodeName, "BatchScan"))
+                        sqlScan = true;
                     if (n.nodeName == "Exchange" && shuffle)
                         if (const int32_t k = repartitionCount(n.simpleString);
                             k > 0 && k == a.numTasks)
                             p.explicitPartitions = k;
+                }
         }
     if (listing)
         p.kind = StageProfile::Kind::PartitionDiscovery;
     else if (shuffle)
         p.kind = StageProfile::Kind::ShuffleRead;
-    else if (scan)
+    else if (scan || (sqlScan && !hadoop && s.metrics[TaskField::InputBytesRead] > 0))
         p.kind = StageProfile::Kind::FileScan;
     else if (hadoop || s.metrics[TaskField::InputBytesRead] > 0)
         p.kind = StageProfile::Kind::RddInput;

@@ -21,6 +21,20 @@ std::string_view gapCauseName(Gap::Cause c) {
     return "driver";
 }
 
+std::string_view gapCauseText(Gap::Cause c) {
+    switch (c) {
+        case Gap::Cause::Driver:
+            return "driver only";
+        case Gap::Cause::NoExecutors:
+            return "no executors";
+        case Gap::Cause::StragglerTail:
+            return "straggler tail";
+        case Gap::Cause::IdleSlots:
+            return "idle slots";
+    }
+    return "driver only";
+}
+
 namespace {
 
 using Interval = std::pair<int64_t, int64_t>;

@@ -18,7 +18,8 @@ struct Gap {
     int32_t stageId = -1, stageAttemptId = -1;  // for gaps inside a stage
     std::string detail;
 };
-std::string_view gapCauseName(Gap::Cause c);
+std::string_view gapCauseName(Gap::Cause c);  // the JSON name: "stragglerTail"
+std::string_view gapCauseText(Gap::Cause c);  // in prose: "straggler tail"
 
 struct CriticalPath {
     int32_t jobId = 0;

@@ -120,9 +120,9 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
             fig.fromMs = e.startMs;
             fig.toMs = e.endMs;
             fig.taskIds = outliers;
-            fig.caption = "Timeline of " + stageName(m.stages[si]) + " from +" +
-                          formatDuration(e.startMs - appStart) + " to +" +
-                          formatDuration(e.endMs - appStart) +
+            fig.caption = "Timeline of " + stageName(m.stages[si]) + " from " +
+                          formatOffset(e.startMs - appStart) + " to " +
+                          formatOffset(e.endMs - appStart) +
                           (e.note.empty() ? "" : ": " + e.note);
             out.push_back(std::move(fig));
             timeline = true;
@@ -162,8 +162,8 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
                  {},
                  0,
                  0,
-                 {"from +" + formatDuration(e.startMs - appStart) + " to +" +
-                  formatDuration(e.endMs - appStart) + " (" + formatDuration(e.endMs - e.startMs) +
+                 {"from " + formatOffset(e.startMs - appStart) + " to " +
+                  formatOffset(e.endMs - appStart) + " (" + formatDuration(e.endMs - e.startMs) +
                   ")" + (e.note.empty() ? "" : ": " + e.note)}});
         }
     }
@@ -285,7 +285,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
         const Gap& g = gaps[i];
         std::string line = formatDuration(g.endMs - g.startMs) + " at " +
                            formatOffset(g.startMs - app.startTime) + ": " +
-                           std::string(gapCauseName(g.cause));
+                           std::string(gapCauseText(g.cause));
         if (g.stageId >= 0)
             line += " in " + StageKey{g.stageId, g.stageAttemptId}.label();
         if (!g.detail.empty()) line += " — " + g.detail;
