@@ -25,8 +25,13 @@ inline QSharedPointer<QCPAxisTickerText> byteTicker(double lo, double hi) {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     if (!(hi > lo) || !std::isfinite(hi - lo)) return ticker;
     const double step = niceByteStep(hi - lo);
-    for (double t = std::max(0.0, std::ceil(lo / step) * step); t <= hi + step * 1e-9; t += step)
+    // By count, not by adding the step: a step lost to rounding next to a huge lo never ends.
+    const double first = std::max(0.0, std::ceil(lo / step) * step);
+    for (int i = 0; i < 64; ++i) {
+        const double t = first + double(i) * step;
+        if (t > hi + step * 1e-9) break;
         ticker->addTick(t, QString::fromStdString(formatBytes(int64_t(t))));
+    }
     return ticker;
 }
 

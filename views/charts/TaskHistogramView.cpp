@@ -44,8 +44,13 @@ QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double lo, doub
     } else {
         step = niceTimeStep(rough);
     }
-    for (double t = std::max(0.0, std::ceil(lo / step) * step); t <= hi + step * 1e-9; t += step)
+    // By count, not by adding the step: a step lost to rounding next to a huge lo never ends.
+    const double first = std::max(0.0, std::ceil(lo / step) * step);
+    for (int i = 0; i < 64; ++i) {
+        const double t = first + double(i) * step;
+        if (t > hi + step * 1e-9) break;
         ticker->addTick(t, histogramMetricIsCount(m) ? valueText(m, t) : timeTickLabel(t, step));
+    }
     return ticker;
 }
 

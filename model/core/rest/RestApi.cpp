@@ -13,6 +13,7 @@
 #include "rest/RestListing.h"
 #include "rest/RestRequest.h"
 #include "rest/RestResources.h"
+#include "rest/RestSql.h"
 #include "rest/RestStages.h"
 
 namespace stagelight {
@@ -109,6 +110,7 @@ RestResponse restQuery(const std::vector<const EventLogModel*>& logs, std::strin
     if (seg[next] == "jobs") return restJobs(model, req, next + 1);
     if (seg[next] == "environment" && next + 1 == seg.size()) return restEnvironment(model);
     if (seg[next] == "stages") return restStages(model, req, next + 1);
+    if (seg[next] == "sql") return restSql(model, req, next + 1);
     const bool last = next + 1 == seg.size();
     if (seg[next] == "executors" && last) return restExecutors(model, true);
     if (seg[next] == "allexecutors" && last) return restExecutors(model, false);
