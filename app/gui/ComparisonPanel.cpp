@@ -6,6 +6,7 @@
 
 #include "charts/TaskHistogramView.h"
 #include "qt/ComparisonModel.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 #include "tables/DataTableView.h"
 #include "timeline/StageTimelineView.h"
@@ -14,7 +15,7 @@ namespace stagelight {
 namespace {
 
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return QString::fromStdString(elide(s));
 }
 
 }  // namespace

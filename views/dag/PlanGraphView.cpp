@@ -12,6 +12,7 @@
 
 #include "figures/OperatorDetails.h"
 #include "qt/StageText.h"
+#include "text/Elide.h"
 #include "dag/MiniMap.h"
 #include "dag/PlanNodeItem.h"
 #include "style/Palette.h"
@@ -26,7 +27,7 @@ constexpr size_t kLayoutQuietly = 400;
 constexpr double kReadableScale = 0.6;
 
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return QString::fromStdString(elide(s));  // elidedText would measure all of a huge name
 }
 
 }  // namespace

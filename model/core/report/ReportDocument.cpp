@@ -7,6 +7,7 @@
 #include <set>
 
 #include "model/Numeric.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 #include "report/Summary.h"
 
@@ -117,12 +118,14 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
             ReportFigure fig;
             fig.kind = ReportFigure::Kind::Timeline;
             fig.stageIndex = si;
-            fig.fromMs = e.startMs;
-            fig.toMs = e.endMs;
+            // Drawn within the log's plausible times (an absurd one is a log-quality note).
+            const AppSpan& span = m.derived.span;
+            fig.fromMs = std::clamp(e.startMs, span.saneFromMs, span.saneToMs);
+            fig.toMs = std::clamp(e.endMs, span.saneFromMs, span.saneToMs);
             fig.taskIds = outliers;
             fig.caption = "Timeline of " + stageName(m.stages[si]) + " from +" +
-                          formatDuration(e.startMs - appStart) + " to +" +
-                          formatDuration(e.endMs - appStart) +
+                          formatDuration(saturatingInt64(double(fig.fromMs) - double(appStart))) + " to +" +
+                          formatDuration(saturatingInt64(double(fig.toMs) - double(appStart))) +
                           (e.note.empty() ? "" : ": " + e.note);
             out.push_back(std::move(fig));
             timeline = true;
@@ -168,6 +171,23 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
         }
     }
     return out;
+}
+
+// Every name and text from the log in the document is bounded: a 50 MB application name is laid
+// out as its first few hundred bytes and its length, in every format.
+void elideLogText(ReportDocument& doc) {
+    doc.title = elide(doc.title);
+    for (auto& [k, v] : doc.facts) v = elide(v);
+    for (ReportSection& s : doc.sections)
+        for (ReportFigure& fig : s.figures) {
+            fig.caption = elide(fig.caption);
+            for (std::string& line : fig.lines) line = elide(line);
+        }
+    for (std::string& g : doc.gaps) g = elide(g);
+    for (auto& [k, v] : doc.config) {
+        k = elide(k);
+        v = elide(v);
+    }
 }
 
 }  // namespace
@@ -299,6 +319,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     for (const std::string& k : keys)
         doc.config.emplace_back(
             k, m.environment.sparkProperty(k).value_or("(not set: Spark's default)"));
+    elideLogText(doc);
     return doc;
 }
 
@@ -306,9 +327,9 @@ void addComparison(ReportDocument& doc, const EventLogModel& baseline, const std
                    Comparison comparison) {
     doc.hasComparison = true;
     doc.comparison = std::move(comparison);
-    doc.baselineTitle =
-        baseline.application.name.empty() ? baseline.application.id : baseline.application.name;
-    doc.baselineFile = file;
+    doc.baselineTitle = elide(
+        baseline.application.name.empty() ? baseline.application.id : baseline.application.name);
+    doc.baselineFile = elide(file);
 }
 
 }  // namespace stagelight
