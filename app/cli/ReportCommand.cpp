@@ -2,9 +2,9 @@
 
 #include <QApplication>
 
+#include <stdlib.h>
 #include <cstdio>
 #include <cstdlib>
-#include <stdlib.h>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -23,8 +23,8 @@ class RuntimeDir {
 public:
     RuntimeDir() {
         if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
-        const QByteArray tmp = qEnvironmentVariableIsEmpty("TMPDIR") ? QByteArray("/tmp")
-                                                                     : qgetenv("TMPDIR");
+        const QByteArray tmp =
+            qEnvironmentVariableIsEmpty("TMPDIR") ? QByteArray("/tmp") : qgetenv("TMPDIR");
         std::string pattern = tmp.toStdString() + "/stagelight-runtime-XXXXXX";
         if (::mkdtemp(pattern.data())) {
             path_ = pattern;

@@ -76,8 +76,9 @@ public:
         const QByteArray native = QFile::encodeName(path);
         if (::stat(native.constData(), &st) == 0 && !S_ISREG(st.st_mode)) {
             if (!S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode)) {
-                error = QStringLiteral("%1: not a regular file, a FIFO or a character device; "
-                                       "refusing to write the report there")
+                error = QStringLiteral(
+                            "%1: not a regular file, a FIFO or a character device; "
+                            "refusing to write the report there")
                             .arg(path);
                 return false;
             }
@@ -114,8 +115,7 @@ bool writeReport(const ModelPtr& model, const Analysis& analysis, const QString&
     ReportTarget target;
     bool ok = target.open(path, why);
     if (ok && format == ReportFormat::Pdf) {
-        writePdfReport(document(model, analysis, baseline), model, analysis, target.device(),
-                       page);
+        writePdfReport(document(model, analysis, baseline), model, analysis, target.device(), page);
     } else if (ok) {
         const std::string text = reportText(model, analysis, format, baseline);
         if (target.device().write(text.data(), qint64(text.size())) != qint64(text.size())) {

@@ -6,9 +6,9 @@
 
 #include "charts/TaskHistogramView.h"
 #include "qt/ComparisonModel.h"
+#include "tables/DataTableView.h"
 #include "text/Elide.h"
 #include "text/Format.h"
-#include "tables/DataTableView.h"
 #include "timeline/StageTimelineView.h"
 
 namespace stagelight {

@@ -99,8 +99,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         return index.column() == Cost ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                                       : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
     if (role == Qt::ToolTipRole)
-        return plainTooltip(logText(f->detail + "\n\nFix: " + f->fix +
-                                                   "\n\nCost: " + f->costMethod));
+        return plainTooltip(
+            logText(f->detail + "\n\nFix: " + f->fix + "\n\nCost: " + f->costMethod));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Severity:

@@ -76,8 +76,8 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
                        : QStringLiteral("—");
         case Description:  // Spark's UI falls back on the job's name ("show at <console>:33")
             return logText(!j.description.empty() ? j.description
-                                          : !j.jobGroup.empty()  ? j.jobGroup
-                                                                 : j.name);
+                           : !j.jobGroup.empty()  ? j.jobGroup
+                                                  : j.name);
         case Tasks: {
             QString t = QStringLiteral("%1/%2")
                             .arg(c.numCompletedTasks)

@@ -18,9 +18,10 @@ inline QString logText(std::string_view text, size_t most = kShownTextBytes) {
 
 inline QString plainTooltip(const QString& text) {
     constexpr qsizetype kMost = 2000;
-    const QString shown = text.size() <= kMost
-                              ? text
-                              : text.left(kMost) + QStringLiteral("… (%1 characters)").arg(text.size());
+    const QString shown =
+        text.size() <= kMost
+            ? text
+            : text.left(kMost) + QStringLiteral("… (%1 characters)").arg(text.size());
     return QStringLiteral("<p style='white-space:pre-wrap'>") + shown.toHtmlEscaped() +
            QStringLiteral("</p>");
 }

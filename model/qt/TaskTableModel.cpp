@@ -248,8 +248,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             return needsMetrics && !metrics ? qlonglong(-1) : number();
         case Qt::ToolTipRole:
             if (column == Error)
-                if (auto e = taskErrorMessage(t, r))
-                    return plainTooltip(logText(*e, 2000));
+                if (auto e = taskErrorMessage(t, r)) return plainTooltip(logText(*e, 2000));
             if (needsMetrics && !metrics) return tr("The log has no metrics for this task");
             return {};
         case Qt::DisplayRole:

@@ -62,10 +62,11 @@ inline std::string withTime(TimeField field, const std::string& ms) {
             return editLines(base, "\"Event\":\"SparkListenerTaskEnd\"", 1,
                              [&](std::string& l) { setNumber(l, "Finish Time", ms); });
         case TimeField::StageSubmission:
-            return editLines(editLines(base, "\"Event\":\"SparkListenerStageSubmitted\"", 1,
-                                       [&](std::string& l) { setNumber(l, "Submission Time", ms); }),
-                             "\"Event\":\"SparkListenerStageCompleted\"", 1,
-                             [&](std::string& l) { setNumber(l, "Submission Time", ms); });
+            return editLines(
+                editLines(base, "\"Event\":\"SparkListenerStageSubmitted\"", 1,
+                          [&](std::string& l) { setNumber(l, "Submission Time", ms); }),
+                "\"Event\":\"SparkListenerStageCompleted\"", 1,
+                [&](std::string& l) { setNumber(l, "Submission Time", ms); });
         case TimeField::JobSubmission:
             return editLines(base, "\"Event\":\"SparkListenerJobStart\"", 1,
                              [&](std::string& l) { setNumber(l, "Submission Time", ms); });
@@ -85,12 +86,13 @@ inline std::string withRdds(int count) {
     rdds.reserve(size_t(count) * 200);
     for (int i = 0; i < count; ++i) {
         const std::string id = std::to_string(100000 + i);
-        rdds += (i ? "," : "") + std::string("{\"RDD ID\":") + id +
-                ",\"Name\":\"MapPartitionsRDD\",\"Callsite\":\"map at x.scala:1\",\"Parent IDs\":[" +
-                (i ? std::to_string(100000 + i - 1) : std::string()) +
-                "],\"Storage Level\":{\"Use Disk\":false,\"Use Memory\":false,\"Deserialized\":"
-                "false,\"Replication\":1},\"Number of Partitions\":4,\"Number of Cached "
-                "Partitions\":0,\"Memory Size\":0,\"Disk Size\":0}";
+        rdds +=
+            (i ? "," : "") + std::string("{\"RDD ID\":") + id +
+            ",\"Name\":\"MapPartitionsRDD\",\"Callsite\":\"map at x.scala:1\",\"Parent IDs\":[" +
+            (i ? std::to_string(100000 + i - 1) : std::string()) +
+            "],\"Storage Level\":{\"Use Disk\":false,\"Use Memory\":false,\"Deserialized\":"
+            "false,\"Replication\":1},\"Number of Partitions\":4,\"Number of Cached "
+            "Partitions\":0,\"Memory Size\":0,\"Disk Size\":0}";
     }
     auto edit = [&](std::string& l) {
         const size_t at = l.find("\"RDD Info\":[");
@@ -111,9 +113,9 @@ inline std::string withDeepAccumulables(int depth) {
     for (int i = 0; i < depth; ++i) value += i % 2 ? "[" : "{\"a\":";
     value += "1";
     for (int i = depth - 1; i >= 0; --i) value += i % 2 ? "]" : "}";
-    const std::string acc =
-        "{\"ID\":987654,\"Name\":\"deep\",\"Update\":" + value + ",\"Value\":" + value +
-        ",\"Internal\":false,\"Count Failed Values\":true},";
+    const std::string acc = "{\"ID\":987654,\"Name\":\"deep\",\"Update\":" + value +
+                            ",\"Value\":" + value +
+                            ",\"Internal\":false,\"Count Failed Values\":true},";
     return editLines(smallLog(), "\"Event\":\"SparkListenerTaskEnd\"", SIZE_MAX,
                      [&](std::string& l) {
                          const size_t at = l.find("\"Accumulables\":[");

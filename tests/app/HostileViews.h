@@ -15,16 +15,13 @@
 #include "charts/ExecutorChart.h"
 #include "charts/ExecutorMemoryChart.h"
 #include "charts/TaskHistogramView.h"
+#include "compare/Compare.h"
 #include "dag/PlanGraphView.h"
 #include "dag/StageDagView.h"
 #include "diagnosis/Analyzer.h"
 #include "diagnosis/DiagnosisView.h"
 #include "diagnosis/WallClockBar.h"
-#include "compare/Compare.h"
 #include "export/ReportExport.h"
-#include "report/AnalysisReport.h"
-#include "report/Summary.h"
-#include "rest/RestApi.h"
 #include "figures/CacheUsage.h"
 #include "qt/CacheTableModel.h"
 #include "qt/EnvironmentModel.h"
@@ -37,6 +34,9 @@
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "qt/TaskTableModel.h"
+#include "report/AnalysisReport.h"
+#include "report/Summary.h"
+#include "rest/RestApi.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
@@ -136,8 +136,8 @@ inline void runEveryCommand(const ModelPtr& model, const AnalysisPtr& analysis) 
     QVERIFY(!reportText(model, *analysis, ReportFormat::Json).empty());
     QTemporaryDir dir;
     QString error;
-    QVERIFY2(writeReport(model, *analysis, dir.filePath(QStringLiteral("r.pdf")),
-                         ReportFormat::Pdf, QPageSize::A4, &error),
+    QVERIFY2(writeReport(model, *analysis, dir.filePath(QStringLiteral("r.pdf")), ReportFormat::Pdf,
+                         QPageSize::A4, &error),
              qPrintable(error));
     const std::string app = "applications/" + model->application.id;
     for (const std::string& path :
@@ -146,8 +146,8 @@ inline void runEveryCommand(const ModelPtr& model, const AnalysisPtr& analysis) 
           app + "/allexecutors", app + "/environment", app + "/storage/rdd", app + "/sql"})
         (void)restQuery(*model, path);
     for (const StageAttempt& s : model->stages) {
-        const std::string stage = app + "/stages/" + std::to_string(s.stageId) + "/" +
-                                  std::to_string(s.attemptId);
+        const std::string stage =
+            app + "/stages/" + std::to_string(s.stageId) + "/" + std::to_string(s.attemptId);
         (void)restQuery(*model, stage + "/taskSummary");
         (void)restQuery(*model, stage + "/taskList?length=100&sortBy=-runtime");
     }

@@ -70,8 +70,8 @@ private Q_SLOTS:
     void markdownKeepsLogTextInside() {
         QFETCH(QString, log);
         if (log.isEmpty()) QFAIL("../shared/findings/markdown-newline-escape.log missing, CI=true");
-        const test::CliRun r =
-            test::runCli({QStringLiteral("report"), log, QStringLiteral("--format"), QStringLiteral("md")});
+        const test::CliRun r = test::runCli(
+            {QStringLiteral("report"), log, QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY(r.finishedNormally());
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("INJECTED"));  // shown, as text
@@ -81,10 +81,13 @@ private Q_SLOTS:
 
     void terminalEscapesArePrintedEscaped() {
         auto config = gen::makeScenario("skew");
-        config.appName = "app \x1b]0;owned\x07 \x1b[2J\x1b[31mred \xc2\x9b" "31m end";
+        config.appName =
+            "app \x1b]0;owned\x07 \x1b[2J\x1b[31mred \xc2\x9b"
+            "31m end";
         for (auto& job : config.jobs)
             for (auto& stage : job.stages) stage.name = "stage \x1b[1A\x1b[2K";
-        const QString log = write("escapes.json", gen::generateLogText(config) + "{\"Event\":\"\x1b[31mBogus\"}\n");
+        const QString log =
+            write("escapes.json", gen::generateLogText(config) + "{\"Event\":\"\x1b[31mBogus\"}\n");
         for (const char* command : {"summary", "analyze"}) {
             const test::CliRun r = test::runCli({QLatin1String(command), log});
             QCOMPARE(r.exitCode, 0);
@@ -118,7 +121,7 @@ private Q_SLOTS:
                 const test::CliRun r = test::runCli(args);
                 QVERIFY(r.finishedNormally());
                 QVERIFY2(r.exitCode == 2, qPrintable(args.join(u' ') + QStringLiteral(" exited ") +
-                                                      QString::number(r.exitCode)));
+                                                     QString::number(r.exitCode)));
                 QVERIFY(r.err.contains("no Spark events"));
             }
         }
@@ -134,8 +137,7 @@ private Q_SLOTS:
         const std::string app = "applications/app-20260101120000-0001/stages/0/0/taskSummary";
         for (const char* q : {"NaN", "nan", "-0.5", "1.5", "inf", "0.5,2"}) {
             const test::CliRun bad = test::runCli(
-                {QStringLiteral("rest"), damaged,
-                 QString::fromStdString(app + "?quantiles=" + q)});
+                {QStringLiteral("rest"), damaged, QString::fromStdString(app + "?quantiles=" + q)});
             QVERIFY2(bad.exitCode == 1, q);
             QVERIFY(bad.err.contains("quantiles"));
         }

@@ -173,7 +173,8 @@ private Q_SLOTS:
                         fs::create_symlink("/dev/urandom", p);
                 }
             };
-            for (const auto& [layout, entry] : layouts("special" + std::to_string(round), special)) {
+            for (const auto& [layout, entry] :
+                 layouts("special" + std::to_string(round), special)) {
                 const test::CliRun cli =
                     test::runCli({QStringLiteral("summary"), qs(layout)}, 20000);
                 QVERIFY2(!cli.timedOut, qPrintable(qs(layout / entry)));
@@ -213,7 +214,8 @@ private Q_SLOTS:
                              60000);
             // A reader still waiting (the report never opened the FIFO) gets its end of file.
             while (!done) {
-                if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) ::close(fd);
+                if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0)
+                    ::close(fd);
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
             }
             reader.join();
@@ -222,8 +224,8 @@ private Q_SLOTS:
             struct stat st {};
             QCOMPARE(::lstat(fifo.c_str(), &st), 0);
             QVERIFY2(S_ISFIFO(st.st_mode), "the FIFO was replaced by a regular file");
-            QVERIFY(received.starts_with(std::string(format) == "md" ? "# Stagelight report"
-                                                                      : "%PDF"));
+            QVERIFY(
+                received.starts_with(std::string(format) == "md" ? "# Stagelight report" : "%PDF"));
         }
         // A character device: /dev/null (or, as root, a private node of it, so a failure never
         // touches the system's).

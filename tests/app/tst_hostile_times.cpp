@@ -84,8 +84,8 @@ private Q_SLOTS:
 
     void cliCommandsFinish() {
         // The same through the executable, for the values that broke it.
-        for (const char* ms : {"4611686018427387904", "9223372036854775807",
-                               "-4611686018427387904"}) {
+        for (const char* ms :
+             {"4611686018427387904", "9223372036854775807", "-4611686018427387904"}) {
             const QString log = QString::fromStdString(
                 write(std::string("cli-") + ms, test::withTime(test::TimeField::TaskLaunch, ms))
                     .string());
@@ -99,7 +99,8 @@ private Q_SLOTS:
                   QStringList{QStringLiteral("rest"), log, QStringLiteral("applications")},
                   QStringList{QStringLiteral("compare"), log, log}}) {
                 const test::CliRun run = test::runCli(args, 60000);
-                QVERIFY2(run.finishedNormally(), qPrintable(args.join(u' ') + QStringLiteral(" did not finish")));
+                QVERIFY2(run.finishedNormally(),
+                         qPrintable(args.join(u' ') + QStringLiteral(" did not finish")));
                 QCOMPARE(run.exitCode, 0);
             }
         }
@@ -108,8 +109,8 @@ private Q_SLOTS:
     void reportOfNegativeLaunchFinishes() {
         // The finding as shipped (../shared) and the same task inline: a launch at -2^62.
         std::vector<QString> logs = {QString::fromStdString(
-            write("inline-negative", test::withTime(test::TimeField::TaskLaunch,
-                                                    "-4611686018427387904"))
+            write("inline-negative",
+                  test::withTime(test::TimeField::TaskLaunch, "-4611686018427387904"))
                 .string())};
         const fs::path shared = test::sharedDir() / "findings/report-hang-negative-launch.log";
         if (fs::exists(shared))
@@ -119,10 +120,10 @@ private Q_SLOTS:
         else
             qInfo("../shared/findings absent: the shipped finding is not replayed");
         for (const QString& log : logs) {
-            const test::CliRun run = test::runCli(
-                {QStringLiteral("report"), log, QStringLiteral("-o"),
-                 tmp_.filePath(QStringLiteral("negative.pdf"))},
-                60000);
+            const test::CliRun run =
+                test::runCli({QStringLiteral("report"), log, QStringLiteral("-o"),
+                              tmp_.filePath(QStringLiteral("negative.pdf"))},
+                             60000);
             QVERIFY2(!run.timedOut, "report hangs on a launch time of -2^62");
             QCOMPARE(run.exitCode, 0);
             const test::CliRun analyzed = test::runCli({QStringLiteral("analyze"), log});

@@ -68,8 +68,9 @@ private Q_SLOTS:
         const std::string md = reportText(model, a, ReportFormat::Markdown);
         QVERIFY(md.size() < (size_t(1) << 20));
         QVERIFY(md.find("(52,428,800 bytes)") != std::string::npos);
-        const test::CliRun pdf = test::runCli({QStringLiteral("report"), QString::fromStdString(p.string()),
-                                               QStringLiteral("-o"), tmp_.filePath(QStringLiteral("name.pdf"))});
+        const test::CliRun pdf =
+            test::runCli({QStringLiteral("report"), QString::fromStdString(p.string()),
+                          QStringLiteral("-o"), tmp_.filePath(QStringLiteral("name.pdf"))});
         QVERIFY(pdf.finishedNormally());
         QCOMPARE(pdf.exitCode, 0);
         QVERIFY(pdf.seconds < 30);
@@ -81,8 +82,9 @@ private Q_SLOTS:
         QVERIFY(seconds >= 0);
         qInfo("100,000 RDD infos: every view and command in %.1f s", seconds);
         QVERIFY2(seconds < 60, "one stage's RDD infos cost more than reading them");
-        const test::CliRun pdf = test::runCli({QStringLiteral("report"), QString::fromStdString(p.string()),
-                                               QStringLiteral("-o"), tmp_.filePath(QStringLiteral("rdds.pdf"))});
+        const test::CliRun pdf =
+            test::runCli({QStringLiteral("report"), QString::fromStdString(p.string()),
+                          QStringLiteral("-o"), tmp_.filePath(QStringLiteral("rdds.pdf"))});
         QVERIFY(pdf.finishedNormally());
         QCOMPARE(pdf.exitCode, 0);
         QVERIFY(pdf.seconds < 30);

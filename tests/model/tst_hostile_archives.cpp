@@ -51,8 +51,12 @@ struct ZipItem {
 };
 
 ZipItem stored(const std::string& name, const std::string& text) {
-    return {name, text, 0, uint32_t(text.size()),
-            uint32_t(crc32(0, reinterpret_cast<const Bytef*>(text.data()), uInt(text.size()))), 0};
+    return {name,
+            text,
+            0,
+            uint32_t(text.size()),
+            uint32_t(crc32(0, reinterpret_cast<const Bytef*>(text.data()), uInt(text.size()))),
+            0};
 }
 ZipItem deflated(const std::string& name, const std::string& text) {
     ZipItem z = stored(name, text);
@@ -129,8 +133,8 @@ const char* const kExecutorLine =
 std::string exclusionLine(bool node, const char* kind, const std::string& time) {
     return node ? std::string(R"({"Event":"SparkListenerNode)") + kind + R"(","time":)" + time +
                       R"(,"hostId":"h1","executorFailures":2})" + "\n"
-                : std::string(R"({"Event":"SparkListenerExecutor)") + kind + R"(","time":)" +
-                      time + R"(,"executorId":"1","taskFailures":2})" + "\n";
+                : std::string(R"({"Event":"SparkListenerExecutor)") + kind + R"(","time":)" + time +
+                      R"(,"executorId":"1","taskFailures":2})" + "\n";
 }
 
 // 64 MiB of blank lines behind a real start: deflate squeezes it about 1000x.

@@ -10,12 +10,12 @@
 #include <cmath>
 #include <utility>
 
-#include "figures/OperatorDetails.h"
-#include "qt/StageText.h"
-#include "text/Elide.h"
 #include "dag/MiniMap.h"
 #include "dag/PlanNodeItem.h"
+#include "figures/OperatorDetails.h"
+#include "qt/StageText.h"
 #include "style/Palette.h"
+#include "text/Elide.h"
 
 namespace stagelight {
 namespace {

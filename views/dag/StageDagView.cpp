@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <map>
 
+#include "style/Palette.h"
 #include "text/Elide.h"
 #include "text/Format.h"
-#include "style/Palette.h"
 
 namespace stagelight {
 namespace {

@@ -3,12 +3,12 @@
 #include <QDateTime>
 #include <QPdfWriter>
 
-#include "text/Elide.h"
-#include "text/Format.h"
-#include "qt/StageText.h"
 #include "pdf/PdfLayout.h"
 #include "pdf/ReportCharts.h"
+#include "qt/StageText.h"
 #include "style/SeverityIcon.h"
+#include "text/Elide.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {
@@ -100,8 +100,8 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
     QList<QStringList> rows;
     for (const StageTotals& st : doc.slowestStages) {
         const StageAttempt& s = m.stages[st.stage];
-        rows.push_back({stageIdText(s.stageId, s.attemptId),
-                        q(formatDuration(st.durationMs)), QString::number(st.attempts),
+        rows.push_back({stageIdText(s.stageId, s.attemptId), q(formatDuration(st.durationMs)),
+                        QString::number(st.attempts),
                         q(formatBytes(st.sum(TaskField::InputBytesRead))),
                         q(formatBytes(st.shuffleReadBytes())),
                         q(formatBytes(st.sum(TaskField::ShuffleBytesWritten))),

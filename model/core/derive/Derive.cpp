@@ -127,11 +127,12 @@ AppSpan deriveSpan(const EventLogModel& m, std::vector<LogQualityNote>& notes) {
         if (m.tasks.hasFlag(r, kFinished)) seeNegative(m.tasks.get(r, TaskField::FinishTime));
     }
     if (negative > 0)
-        notes.push_back({LogQualityNote::Kind::OutlierTimestamps,
-                         std::to_string(negative) + " timestamp" + (negative == 1 ? " is" : "s are") +
-                             " negative (down to " + std::to_string(mostNegative) +
-                             " ms): they are left out of the wall clock and clamped in the timelines",
-                         negative});
+        notes.push_back(
+            {LogQualityNote::Kind::OutlierTimestamps,
+             std::to_string(negative) + " timestamp" + (negative == 1 ? " is" : "s are") +
+                 " negative (down to " + std::to_string(mostNegative) +
+                 " ms): they are left out of the wall clock and clamped in the timelines",
+             negative});
 
     const Application& app = m.application;
     if (sane(app.startTime)) {

@@ -35,7 +35,8 @@ DirListing listDirectory(const std::filesystem::path& dir);
 
 // The type of `path` (links followed) without throwing; `none` (or `not_found`) and `error`
 // set when it cannot be stat'ed.
-std::filesystem::file_type fileTypeOf(const std::filesystem::path& path, std::string* error = nullptr);
+std::filesystem::file_type fileTypeOf(const std::filesystem::path& path,
+                                      std::string* error = nullptr);
 
 // Does this entry look like one application's event log (a file or a log directory)? See
 // io/LogLocator.h.

@@ -153,8 +153,8 @@ std::variant<LogSet, LocateError> locateLegacy(const fs::path& dir,
     return set;
 }
 
-std::variant<LogSet, LocateError> locateDatabricks(
-    const fs::path& dir, const std::vector<DirEntry>& entries) {
+std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
+                                                   const std::vector<DirEntry>& entries) {
     LogSet set;
     set.root = dir;
     set.layout = LogLayout::Databricks;
@@ -253,7 +253,8 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
         return set;
     }
     if (!self.isDirectory())
-        return LocateError{path.string() + ": " + self.kindText() + ", not a regular file or directory"};
+        return LocateError{path.string() + ": " + self.kindText() +
+                           ", not a regular file or directory"};
     const DirListing listing = listDirectory(path);
     if (!listing.error.empty())
         return LocateError{path.string() + ": cannot list directory: " + listing.error};

@@ -64,7 +64,8 @@ private:
 bool readPart(const LogPart& part, LineSink& sink) {
     std::FILE* file = std::fopen(part.path.c_str(), "rb");
     if (!file) return false;
-    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, sink, part.zipEntry->uncompressedSize)
+    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, sink,
+                                                       part.zipEntry->uncompressedSize)
                                  : makeStreamDecoder(part.codec, sink);
     uint64_t left = part.zipEntry ? part.zipEntry->compressedSize : UINT64_MAX;
     if (part.zipEntry && std::fseek(file, long(part.zipEntry->dataOffset), SEEK_SET) != 0) left = 0;

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "model/Numeric.h"
+#include "report/Summary.h"
 #include "text/Elide.h"
 #include "text/Format.h"
-#include "report/Summary.h"
 
 namespace stagelight {
 namespace {
@@ -124,7 +124,8 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
             fig.toMs = std::clamp(e.endMs, span.saneFromMs, span.saneToMs);
             fig.taskIds = outliers;
             fig.caption = "Timeline of " + stageName(m.stages[si]) + " from +" +
-                          formatDuration(saturatingInt64(double(fig.fromMs) - double(appStart))) + " to +" +
+                          formatDuration(saturatingInt64(double(fig.fromMs) - double(appStart))) +
+                          " to +" +
                           formatDuration(saturatingInt64(double(fig.toMs) - double(appStart))) +
                           (e.note.empty() ? "" : ": " + e.note);
             out.push_back(std::move(fig));
@@ -327,8 +328,8 @@ void addComparison(ReportDocument& doc, const EventLogModel& baseline, const std
                    Comparison comparison) {
     doc.hasComparison = true;
     doc.comparison = std::move(comparison);
-    doc.baselineTitle = elide(
-        baseline.application.name.empty() ? baseline.application.id : baseline.application.name);
+    doc.baselineTitle = elide(baseline.application.name.empty() ? baseline.application.id
+                                                                : baseline.application.name);
     doc.baselineFile = elide(file);
 }
 

@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <string>
 
+#include "report/ReportDocument.h"
 #include "text/Elide.h"
 #include "text/Format.h"
 #include "text/JsonWriter.h"
-#include "report/ReportDocument.h"
 
 namespace stagelight {
 namespace {
