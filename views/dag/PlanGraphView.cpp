@@ -80,8 +80,11 @@ void PlanGraphView::setPlan(ModelPtr model, int64_t executionId, const SqlPlan* 
     }
     searchText_.clear();
     for (const PlanGraphNode& n : graph_.nodes) {
-        QString t = text(n.title + "\n" + plan->nodes[size_t(n.planNode)].simpleString);
-        for (const PlanMetricValue& v : n.metrics) t += QStringLiteral("\n") + text(v.name);
+        // Searched whole (linear), while drawn elided.
+        QString t = QString::fromStdString(n.title + "\n" +
+                                           plan->nodes[size_t(n.planNode)].simpleString);
+        for (const PlanMetricValue& v : n.metrics)
+            t += QStringLiteral("\n") + QString::fromStdString(v.name);
         searchText_.push_back(t.toLower());
     }
     buildScene();
