@@ -3,13 +3,24 @@
 // accumulable, invalid UTF-8 on every line. Made by the tests, never committed.
 #pragma once
 
+#include <QTemporaryDir>
+
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
 #include "LogGenerator.h"
+#include "TestSupport.h"
 
 namespace stagelight::test {
+
+inline std::filesystem::path writeIn(const QTemporaryDir& dir, const std::string& name,
+                                     const std::string& text) {
+    const std::filesystem::path p = std::filesystem::path(dir.path().toStdString()) / name;
+    writeFile(p, text);
+    return p;
+}
 
 // The number after "key": on `line` replaced by `value` (every occurrence).
 inline void setNumber(std::string& line, std::string_view key, const std::string& value) {

@@ -45,9 +45,7 @@ class HostileTimes : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
     fs::path write(const std::string& name, const std::string& text) {
-        const fs::path p = fs::path(tmp_.path().toStdString()) / name;
-        test::writeFile(p, text);
-        return p;
+        return test::writeIn(tmp_, name, text);
     }
 
 private Q_SLOTS:

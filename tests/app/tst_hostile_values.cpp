@@ -22,9 +22,7 @@ class HostileValues : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
     fs::path write(const std::string& name, const std::string& text) {
-        const fs::path p = fs::path(tmp_.path().toStdString()) / name;
-        test::writeFile(p, text);
-        return p;
+        return test::writeIn(tmp_, name, text);
     }
     ModelPtr load(const fs::path& p) {
         LoadResult r = loadEventLog(p);

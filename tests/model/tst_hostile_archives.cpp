@@ -4,13 +4,12 @@
 // exclusion events, which must load in linear time.
 #include <QtTest>
 
-#include <zlib.h>
-
 #include <chrono>
 
 #include "LogGenerator.h"
 #include "SparkFraming.h"
 #include "TestSupport.h"
+#include "ZipWriter.h"
 #include "io/ZipArchive.h"
 #include "load/Loader.h"
 
@@ -18,103 +17,6 @@ using namespace stagelight;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string rawDeflate(const std::string& data) {
-    z_stream z{};
-    deflateInit2(&z, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&z, uLong(data.size())), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-    z.avail_in = uInt(data.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
-
-void le16(std::string& s, uint32_t v) {
-    s += char(v & 0xFF);
-    s += char((v >> 8) & 0xFF);
-}
-void le32(std::string& s, uint32_t v) {
-    le16(s, v & 0xFFFF);
-    le16(s, v >> 16);
-}
-
-struct ZipItem {
-    std::string name, data;  // data as stored (already deflated for method 8)
-    uint16_t method = 0;
-    uint32_t uncompressed = 0, crc = 0;
-    // Central-directory entries that point at this item's local header again (an overlap).
-    int aliases = 0;
-};
-
-ZipItem stored(const std::string& name, const std::string& text) {
-    return {name,
-            text,
-            0,
-            uint32_t(text.size()),
-            uint32_t(crc32(0, reinterpret_cast<const Bytef*>(text.data()), uInt(text.size()))),
-            0};
-}
-ZipItem deflated(const std::string& name, const std::string& text) {
-    ZipItem z = stored(name, text);
-    z.data = rawDeflate(text);
-    z.method = 8;
-    return z;
-}
-
-std::string zip(const std::vector<ZipItem>& items) {
-    std::string z, cd;
-    uint16_t count = 0;
-    for (const ZipItem& it : items) {
-        const uint32_t offset = uint32_t(z.size());
-        le32(z, 0x04034b50);
-        le16(z, 20);
-        le16(z, 0);
-        le16(z, it.method);
-        le32(z, 0);
-        le32(z, it.crc);
-        le32(z, uint32_t(it.data.size()));
-        le32(z, it.uncompressed);
-        le16(z, uint32_t(it.name.size()));
-        le16(z, 0);
-        z += it.name + it.data;
-        for (int a = 0; a <= it.aliases; ++a) {
-            const std::string name = a == 0 ? it.name : it.name + "." + std::to_string(a);
-            le32(cd, 0x02014b50);
-            le16(cd, 20);
-            le16(cd, 20);
-            le16(cd, 0);
-            le16(cd, it.method);
-            le32(cd, 0);
-            le32(cd, it.crc);
-            le32(cd, uint32_t(it.data.size()));
-            le32(cd, it.uncompressed);
-            le16(cd, uint32_t(name.size()));
-            le16(cd, 0);
-            le16(cd, 0);
-            le16(cd, 0);
-            le16(cd, 0);
-            le32(cd, 0);
-            le32(cd, offset);
-            cd += name;
-            ++count;
-        }
-    }
-    const uint32_t cdOffset = uint32_t(z.size());
-    z += cd;
-    le32(z, 0x06054b50);
-    le16(z, 0);
-    le16(z, 0);
-    le16(z, count);
-    le16(z, count);
-    le32(z, uint32_t(cd.size()));
-    le32(z, cdOffset);
-    le16(z, 0);
-    return z;
-}
 
 const LoadWarning* warningWith(const EventLogModel& m, const char* part) {
     for (const LoadWarning& w : m.report.warnings)
@@ -158,9 +60,9 @@ private Q_SLOTS:
         const std::string log = gen::generateLogText(gen::makeScenario("healthy"));
         // Many directory entries sharing one local header and its data: the classic
         // overlapping bomb. Without the check each alias is read (and decoded) again.
-        ZipItem kernel = deflated("events_1_app", log);
+        test::ZipItem kernel = test::deflatedItem("events_1_app", log);
         kernel.aliases = 50;
-        const fs::path bomb = write("overlap.zip", zip({kernel}));
+        const fs::path bomb = write("overlap.zip", test::zipArchive({kernel}));
         const auto t0 = std::chrono::steady_clock::now();
         LoadResult r = loadEventLog(bomb);
         QVERIFY(!r.model);
@@ -168,28 +70,28 @@ private Q_SLOTS:
         QVERIFY(r.error.find("overlap.zip") != std::string::npos);
         QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
         // The same entries side by side load.
-        LoadResult fine = loadEventLog(write("fine.zip", zip({deflated("a.json", log)})));
+        LoadResult fine = loadEventLog(write("fine.zip", test::zipArchive({test::deflatedItem("a.json", log)})));
         QVERIFY2(fine.model, fine.error.c_str());
         QVERIFY(fine.model->report.events > 0);
     }
 
     void zipSizesAreBoundedByDeflate() {
         // A directory that claims 4 GiB from a few bytes: more than deflate can give.
-        ZipItem liar = deflated("app.json", std::string(test::kLogStart));
+        test::ZipItem liar = test::deflatedItem("app.json", std::string(test::kLogStart));
         liar.uncompressed = 0xF0000000u;
-        auto listed = listZipEntries(write("liar.zip", zip({liar})));
+        auto listed = listZipEntries(write("liar.zip", test::zipArchive({liar})));
         QVERIFY(std::holds_alternative<std::string>(listed));
         QVERIFY(std::get<std::string>(listed).find("zip bomb") != std::string::npos);
         // Stored entries cannot expand at all.
-        ZipItem storedLiar = stored("app.json", std::string(test::kLogStart));
+        test::ZipItem storedLiar = test::storedItem("app.json", std::string(test::kLogStart));
         storedLiar.uncompressed += 10;
         QVERIFY(std::holds_alternative<std::string>(
-            listZipEntries(write("stored-liar.zip", zip({storedLiar})))));
+            listZipEntries(write("stored-liar.zip", test::zipArchive({storedLiar})))));
         // An entry that decodes past the size its directory declares stops there.
         const std::string text = std::string(test::kLogStart) + kJobLine;
-        ZipItem shortDecl = deflated("app.json", text + std::string(100000, '\n'));
+        test::ZipItem shortDecl = test::deflatedItem("app.json", text + std::string(100000, '\n'));
         shortDecl.uncompressed = uint32_t(text.size());
-        LoadResult r = loadEventLog(write("short.zip", zip({shortDecl})));
+        LoadResult r = loadEventLog(write("short.zip", test::zipArchive({shortDecl})));
         QVERIFY(r.model);
         QVERIFY(warningWith(*r.model, "decodes past the"));
         QCOMPARE(r.model->jobs.size(), size_t(1));  // what it declared is read
@@ -206,7 +108,7 @@ private Q_SLOTS:
         options.expansionCheckAfterBytes = size_t(8) << 20;
         for (const auto& [name, bytes] :
              {std::pair{std::string("bomb.gz"), gz},
-              std::pair{std::string("bomb.zip"), zip({deflated("app.json", text)})}}) {
+              std::pair{std::string("bomb.zip"), test::zipArchive({test::deflatedItem("app.json", text)})}}) {
             LoadResult r = loadEventLog(write(name, bytes), options);
             QVERIFY2(r.model, r.error.c_str());
             const LoadWarning* w = warningWith(*r.model, "decompression bomb");
