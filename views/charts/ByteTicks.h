@@ -24,9 +24,8 @@ inline QSharedPointer<QCPAxisTickerText> byteTicker(double max) {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     if (max <= 0) return ticker;
     const double step = niceByteStep(max);
-    for (int i = 0; i <= 16 && double(i) * step <= max + step * 1e-9; ++i)  // bounded by count
-        ticker->addTick(double(i) * step,
-                        QString::fromStdString(formatBytes(int64_t(double(i) * step))));
+    for (double t = 0; t <= max + step * 1e-9; t += step)
+        ticker->addTick(t, QString::fromStdString(formatBytes(int64_t(t))));
     return ticker;
 }
 

@@ -45,12 +45,10 @@ QSharedPointer<QCPAxisTickerText> valueTicker(HistogramMetric m, double max) {
     } else {
         step = niceTimeStep(rough);
     }
-    for (int i = 0; i <= 16 && double(i) * step <= max + step * 1e-9; ++i) {  // bounded by count
-        const double t = double(i) * step;
+    for (double t = 0; t <= max + step * 1e-9; t += step)
         ticker->addTick(t, histogramMetricIsBytes(m) || histogramMetricIsCount(m)
                                ? valueText(m, t)
                                : timeTickLabel(t, step));
-    }
     return ticker;
 }
 
