@@ -5,6 +5,7 @@
 
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -53,9 +54,16 @@ std::string editLines(const std::string& text, std::string_view marker, size_t m
     return out;
 }
 
-inline std::string smallLog() {
+// A healthy run cut small (8 tasks a stage), so each hostile variant runs everything in seconds.
+inline gen::ScenarioConfig smallConfig() {
     auto config = gen::makeScenario("healthy");
-    return gen::generateLogText(config);
+    for (auto& job : config.jobs)
+        for (auto& stage : job.stages) stage.tasks = std::min(stage.tasks, 8);
+    return config;
+}
+
+inline std::string smallLog() {
+    return gen::generateLogText(smallConfig());
 }
 
 enum class TimeField { TaskLaunch, TaskFinish, StageSubmission, JobSubmission };
@@ -86,7 +94,7 @@ inline std::string withTime(TimeField field, const std::string& ms) {
 }
 
 inline std::string withAppName(size_t bytes) {
-    auto config = gen::makeScenario("healthy");
+    auto config = smallConfig();
     config.appName = std::string(bytes, 'N');
     return gen::generateLogText(config);
 }
@@ -136,7 +144,7 @@ inline std::string withDeepAccumulables(int depth) {
 
 // Invalid UTF-8 in a string of every line (and in the names).
 inline std::string withInvalidUtf8Everywhere() {
-    auto config = gen::makeScenario("healthy");
+    auto config = smallConfig();
     config.appName = "bad \xff\xfe name \xc3";
     return editLines(gen::generateLogText(config), "{", SIZE_MAX, [](std::string& l) {
         if (!l.empty() && l[0] == '{') l.insert(1, "\"Junk \xff\":\"\xc3\x28 \xed\xa0\x80 \xf8\",");

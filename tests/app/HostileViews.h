@@ -141,10 +141,10 @@ inline void runEveryCommand(const ModelPtr& model, const AnalysisPtr& analysis) 
              qPrintable(error));
     const std::string app = "applications/" + model->application.id;
     for (const std::string& path :
-         {std::string("applications"), app, app + "/jobs", app + "/stages",
-          app + "/stages?details=true&withSummaries=true", app + "/executors",
-          app + "/allexecutors", app + "/environment", app + "/storage/rdd", app + "/sql"})
-        (void)restQuery(*model, path);
+         {std::string("applications"), app + "/jobs",
+          app + "/stages?details=true&withSummaries=true", app + "/allexecutors",
+          app + "/environment", app + "/storage/rdd", app + "/executors"})
+        QCOMPARE(restQuery(*model, path).status, 200);
     for (const StageAttempt& s : model->stages) {
         const std::string stage =
             app + "/stages/" + std::to_string(s.stageId) + "/" + std::to_string(s.attemptId);
