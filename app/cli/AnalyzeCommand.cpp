@@ -31,12 +31,9 @@ bool loadRulesFile(const std::string& path, RuleConfig& config) {
 }
 
 void printLoadError(const std::string& path, const std::string& error) {
-    std::fprintf(stderr, "stagelight: %s\n", error.c_str());
+    printError(error);
     // A directory of separate logs: name each application so the right one can be opened.
-    if (isDirectoryOfLogs(path)) {
-        const std::string listing = logListingText(listEventLogs(path));
-        std::fwrite(listing.data(), 1, listing.size(), stderr);
-    }
+    if (isDirectoryOfLogs(path)) printText(stderr, logListingText(listEventLogs(path)));
 }
 
 std::unique_ptr<EventLogModel> loadLogForCli(const std::string& path) {
@@ -45,10 +42,9 @@ std::unique_ptr<EventLogModel> loadLogForCli(const std::string& path) {
         printLoadError(path, loaded.error);
         return nullptr;
     }
-    for (const LoadWarning& w : loaded.model->report.warnings)
-        std::fprintf(stderr, "stagelight: warning: %s\n", w.toString().c_str());
+    printLoadWarnings(*loaded.model);
     if (const std::string none = noSparkEventsError(*loaded.model, path); !none.empty()) {
-        std::fprintf(stderr, "stagelight: %s\n", none.c_str());
+        printError(none);
         return nullptr;
     }
     return std::move(loaded.model);
@@ -89,8 +85,12 @@ int runAnalyze(std::span<const std::string_view> args) {
     const auto model = loadLogForCli(*log);
     if (!model) return kUnreadable;
     const Analysis analysis = analyze(*model, config);
-    const std::string out = json ? analysisJson(*model, analysis) : analysisText(*model, analysis);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (json) {
+        const std::string out = analysisJson(*model, analysis);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+    } else {
+        printText(stdout, analysisText(*model, analysis));
+    }
     if (failOn)
         for (const Finding& f : analysis.findings)
             if (f.severity >= *failOn) return kFindingsAboveThreshold;

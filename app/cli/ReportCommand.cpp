@@ -2,6 +2,7 @@
 
 #include <QApplication>
 
+#include <stdlib.h>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +15,36 @@
 #include "load/Loader.h"
 
 namespace stagelight::cli {
+namespace {
+
+// Without XDG_RUNTIME_DIR, Qt creates /tmp/runtime-USER and leaves it behind. The report gets a
+// private one for its run instead (0700, as Qt requires), removed once Qt is gone.
+class RuntimeDir {
+public:
+    RuntimeDir() {
+        if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
+        const QByteArray tmp =
+            qEnvironmentVariableIsEmpty("TMPDIR") ? QByteArray("/tmp") : qgetenv("TMPDIR");
+        std::string pattern = tmp.toStdString() + "/stagelight-runtime-XXXXXX";
+        if (::mkdtemp(pattern.data())) {
+            path_ = pattern;
+            qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(path_));
+        }
+    }
+    ~RuntimeDir() {
+        if (path_.empty()) return;
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+        qunsetenv("XDG_RUNTIME_DIR");
+    }
+    RuntimeDir(const RuntimeDir&) = delete;
+    RuntimeDir& operator=(const RuntimeDir&) = delete;
+
+private:
+    std::string path_;
+};
+
+}  // namespace
 
 int runReport(int argc, char** argv, std::span<const std::string_view> args) {
     std::optional<std::string> log, output, rulesFile, baseline;
@@ -72,7 +103,7 @@ int runReport(int argc, char** argv, std::span<const std::string_view> args) {
     const ReportBaseline* withBaseline = base ? &*base : nullptr;
     if (format != ReportFormat::Pdf && !output) {  // Markdown and JSON go to stdout by default
         const std::string text = reportText(model, analysis, format, withBaseline);
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fwrite(text.data(), 1, text.size(), stdout);  // Markdown escapes; JSON is JSON
         return kOk;
     }
     if (!output) output = std::filesystem::path(*log).filename().string() + "-report.pdf";
@@ -80,14 +111,15 @@ int runReport(int argc, char** argv, std::span<const std::string_view> args) {
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    const RuntimeDir runtimeDir;  // outlives the application
     QApplication app(argc, argv);
     QString error;
     if (!writeReport(model, analysis, QString::fromStdString(*output), format, page, &error,
                      withBaseline)) {
-        std::fprintf(stderr, "stagelight: %s\n", qPrintable(error));
+        printError(error.toStdString());
         return kUnreadable;
     }
-    std::fprintf(stderr, "stagelight: wrote %s\n", output->c_str());
+    printError("wrote " + *output);
     return kOk;
 }
 

@@ -30,18 +30,26 @@ int runRest(std::span<const std::string_view> args) {
         loaded.push_back(loadEventLog(path));
     std::vector<const EventLogModel*> logs;
     for (const LoadResult& r : loaded) {
-        if (r.model)
+        if (!r.model) {
+            printError(r.error);
+            continue;
+        }
+        printLoadWarnings(*r.model);
+        // A file with no Spark event is not an application, here as in every subcommand.
+        const std::string none = noSparkEventsError(*r.model, r.model->source.root.string());
+        if (none.empty())
             logs.push_back(r.model.get());
         else
-            std::fprintf(stderr, "stagelight: %s\n", r.error.c_str());
+            printError(none);
     }
     if (logs.empty()) {
-        if (loaded.empty()) std::fprintf(stderr, "stagelight: %s: no event log\n", args[0].data());
+        if (loaded.empty()) printError(std::string(args[0]) + ": no event log");
         return kUnreadable;
     }
     const RestResponse response = restQuery(logs, args[1]);
     if (response.status != 200) {
-        std::fprintf(stderr, "stagelight rest: %d: %s\n", response.status, response.body.c_str());
+        printText(stderr, "stagelight rest: " + std::to_string(response.status) + ": " +
+                              response.body + "\n");
         return kUsage;
     }
     std::fwrite(response.body.data(), 1, response.body.size(), stdout);

@@ -6,8 +6,25 @@
 #include "cli/AnalyzeCommand.h"
 #include "load/Loader.h"
 #include "report/Summary.h"
+#include "text/Elide.h"
 
 namespace stagelight::cli {
+
+void printText(std::FILE* to, std::string_view text) {
+    const std::string safe = terminalSafe(text);
+    std::fwrite(safe.data(), 1, safe.size(), to);
+}
+
+void printError(std::string_view message) {
+    printText(stderr, "stagelight: " + std::string(message) + "\n");
+}
+
+void printLoadWarnings(const EventLogModel& model) {
+    for (const LoadWarning& w : model.report.warnings) printError("warning: " + w.toString());
+    if (model.report.suppressedWarnings > 0)
+        printError("warning: " + std::to_string(model.report.suppressedWarnings) +
+                   " more warnings not shown");
+}
 
 int runSummary(std::span<const std::string_view> args) {
     bool json = false;
@@ -36,18 +53,18 @@ int runSummary(std::span<const std::string_view> args) {
         return kUnreadable;
     }
     const EventLogModel& model = *loaded.model;
-    for (const LoadWarning& w : model.report.warnings)
-        std::fprintf(stderr, "warning: %s\n", w.toString().c_str());
-    if (model.report.suppressedWarnings > 0)
-        std::fprintf(stderr, "warning: %llu more warnings not shown\n",
-                     static_cast<unsigned long long>(model.report.suppressedWarnings));
+    printLoadWarnings(model);
     if (const std::string none = noSparkEventsError(model, path); !none.empty()) {
-        std::fprintf(stderr, "stagelight: %s\n", none.c_str());
+        printError(none);
         return kUnreadable;
     }
     const Summary summary = summarize(model);
-    const std::string out = json ? summaryJson(model, summary) : summaryText(model, summary);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (json) {
+        const std::string out = summaryJson(model, summary);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+    } else {
+        printText(stdout, summaryText(model, summary));
+    }
     return kOk;
 }
 

@@ -1,5 +1,6 @@
 // Writes the findings report of a loaded log as PDF, Markdown or JSON: the one code path behind
-// `stagelight report` and File > Export findings. Files are written atomically.
+// `stagelight report` and File > Export findings. Regular files are written atomically; a FIFO or
+// a character device is written into, never replaced.
 #pragma once
 
 #include <QPageSize>

@@ -7,15 +7,16 @@
 
 #include "charts/TaskHistogramView.h"
 #include "qt/ComparisonModel.h"
-#include "text/Format.h"
 #include "tables/DataTableView.h"
+#include "text/Elide.h"
+#include "text/Format.h"
 #include "timeline/StageTimelineView.h"
 
 namespace stagelight {
 namespace {
 
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return QString::fromStdString(elide(s));
 }
 
 // A wrapped label makes the layout height-for-width, and the dock's scroll area then sizes the

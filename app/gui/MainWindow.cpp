@@ -26,8 +26,9 @@
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
 #include "gui/StageDocks.h"
-#include "tables/DataTableView.h"
 #include "load/LogListing.h"
+#include "tables/DataTableView.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 
 namespace stagelight {
@@ -333,7 +334,8 @@ void MainWindow::showModel() {
     const Application& app = model->application;
     const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
     setWindowTitle(
-        tr("%1 — Stagelight").arg(QString::fromStdString(app.name.empty() ? app.id : app.name)));
+        tr("%1 — Stagelight")
+            .arg(QString::fromStdString(elide(app.name.empty() ? app.id : app.name, 120))));
     status_->setText(
         tr("%1 · Spark %2 · loaded in %3 ms · %4 warnings")
             .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion))

@@ -4,6 +4,7 @@
 #include <QLabel>
 
 #include "qt/LoadSession.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 
 namespace stagelight {
@@ -38,7 +39,7 @@ void OverviewPanel::setModel(const ModelPtr& model) {
     const Derived& d = model->derived;
     const AppTotals& t = d.totals;
     const Application& a = model->application;
-    auto str = [](const std::string& x) { return QString::fromStdString(x); };
+    auto str = [](const std::string& x) { return QString::fromStdString(elide(x)); };
     app_->setText(str(a.name.empty() ? "(unnamed)" : a.name) + QStringLiteral("  ·  ") + str(a.id) +
                   (a.user.empty() ? QString() : QStringLiteral("  ·  ") + str(a.user)));
     spark_->setText(a.sparkVersion.empty() ? tr("unknown (no SparkListenerLogStart)")

@@ -51,13 +51,13 @@ QVariant CacheTableModel::data(const QModelIndex& index, int role) const {
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Name)
-        return plainTooltip(QString::fromStdString(r.name + "\n" + r.callsite));
+        return plainTooltip(logText(r.name + "\n" + r.callsite, 2000));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Rdd:
             return QString::number(r.id);
         case Name:
-            return QString::fromStdString(r.name);
+            return logText(r.name);
         case StorageLevel:
             return QString::fromStdString(r.storageLevel);
         case Cached:

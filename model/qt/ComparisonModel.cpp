@@ -8,7 +8,7 @@ namespace stagelight {
 namespace {
 
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return logText(s);
 }
 
 QString stageLabel(const ComparedStage* s) {

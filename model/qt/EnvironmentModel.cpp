@@ -55,13 +55,13 @@ QVariant EnvironmentModel::data(const QModelIndex& index, int role) const {
     QString shown;
     switch (index.column()) {
         case Section:
-            shown = QString::fromStdString(*row.section);
+            shown = logText(*row.section);
             break;
         case Key:
-            shown = QString::fromStdString(row.entry->first);
+            shown = logText(row.entry->first);
             break;
         case Value:
-            shown = QString::fromStdString(row.entry->second);
+            shown = logText(row.entry->second);
             break;
         default:
             if (const auto it = references_.find(row.entry->first); it != references_.end())

@@ -9,7 +9,7 @@ namespace stagelight {
 namespace {
 
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return logText(s);
 }
 
 }  // namespace

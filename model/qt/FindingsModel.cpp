@@ -22,7 +22,7 @@ QString concernsOf(const Finding& f) {
                               : QStringLiteral("SQL %1").arg(e.executionId));
         if (e.kind == Evidence::Kind::Rdd) add(QStringLiteral("RDD %1").arg(e.rddId));
         if (e.kind == Evidence::Kind::Executor)
-            add(QStringLiteral("executor %1").arg(QString::fromStdString(e.executorId)));
+            add(QStringLiteral("executor %1").arg(logText(e.executorId)));
     }
     return parts.isEmpty() ? QObject::tr("the application") : parts.join(QStringLiteral(" · "));
 }
@@ -90,7 +90,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             case Cost:
                 return qlonglong(f->estimatedCostMs);
             case Title:
-                return QString::fromStdString(f->title);
+                return logText(f->title, 2000);
             default:
                 return QString::fromStdString(f->rule);
         }
@@ -99,15 +99,15 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         return index.column() == Cost ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                                       : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
     if (role == Qt::ToolTipRole)
-        return plainTooltip(QString::fromStdString(f->detail + "\n\nFix: " + f->fix +
-                                                   "\n\nCost: " + f->costMethod));
+        return plainTooltip(
+            logText(f->detail + "\n\nFix: " + f->fix + "\n\nCost: " + f->costMethod));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Severity:
             return QString::fromUtf8(severityName(f->severity).data(),
                                      qsizetype(severityName(f->severity).size()));
         case Title:
-            return QString::fromStdString(f->title);
+            return logText(f->title, 2000);
         case Cost:
             return f->estimatedCostMs > 0
                        ? QString::fromStdString(formatDuration(f->estimatedCostMs))

@@ -66,11 +66,11 @@ QVariant GapsModel::data(const QModelIndex& index, int role) const {
             case Stage:
                 return qlonglong(g->stageId) * 1000 + g->stageAttemptId;
             default:
-                return QString::fromStdString(g->detail);
+                return logText(g->detail, 2000);
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Detail)
-        return plainTooltip(QString::fromStdString(g->detail));
+        return plainTooltip(logText(g->detail, 2000));
     if (role == Qt::TextAlignmentRole)
         return index.column() == Start || index.column() == Duration
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
@@ -87,7 +87,7 @@ QVariant GapsModel::data(const QModelIndex& index, int role) const {
             return g->stageId >= 0 ? stageIdText(g->stageId, g->stageAttemptId)
                                    : QString();
         case Detail:
-            return QString::fromStdString(g->detail);
+            return logText(g->detail, 2000);
         default:
             return {};
     }

@@ -49,7 +49,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
             case Tasks:
                 return qlonglong(c.numTasks);
             case Description:
-                return QString::fromStdString(j.description);
+                return logText(j.description, 2000);
             case Result:
                 return QString::fromLatin1(result);
             case Duration:
@@ -62,7 +62,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole) {  // log text, escaped: never rich text
         if (index.column() == Description && !j.failureMessage.empty())
-            return plainTooltip(QString::fromStdString(j.failureMessage));
+            return plainTooltip(logText(j.failureMessage, 2000));
         const QString shown = data(index, Qt::DisplayRole).toString();
         return shown.isEmpty() ? QVariant() : QVariant(plainTooltip(shown));
     }
@@ -75,9 +75,9 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
                        ? QString::fromStdString(formatOffset(span.startMs - appStart))
                        : QStringLiteral("—");
         case Description:  // Spark's UI falls back on the job's name ("show at <console>:33")
-            return QString::fromStdString(!j.description.empty() ? j.description
-                                          : !j.jobGroup.empty()  ? j.jobGroup
-                                                                 : j.name);
+            return logText(!j.description.empty() ? j.description
+                           : !j.jobGroup.empty()  ? j.jobGroup
+                                                  : j.name);
         case Tasks: {
             QString t = QStringLiteral("%1/%2")
                             .arg(c.numCompletedTasks)

@@ -27,14 +27,14 @@ QVariant LoadWarningsModel::data(const QModelIndex& index, int role) const {
                                        : w.severity == LoadWarning::Severity::Warning ? "warning"
                                                                                       : "error");
         case File:
-            return QString::fromStdString(w.file);
+            return logText(w.file);
         case Line:
             return w.line > 0 ? QString::number(w.line) : QString();
         case Offset:
             return QString(QString::number(w.offset) +
                            (w.offsetIsCompressed ? QStringLiteral(" (file)") : QString()));
         case Message:
-            return QString::fromStdString(w.message);
+            return logText(w.message, 2000);
     }
     return {};
 }

@@ -49,20 +49,20 @@ QVariant SqlExecutionModel::data(const QModelIndex& index, int role) const {
             case Status:
                 return status;
             default:
-                return QString::fromStdString(q->description);
+                return logText(q->description, 2000);
         }
     }
     if (role == Qt::ToolTipRole && !q->started)
         return tr("Jobs name this SQL execution id, but its SQLExecutionStart is not in the log: "
                   "no plan, description or duration is known");
     if (role == Qt::ToolTipRole && index.column() == Description)
-        return plainTooltip(QString::fromStdString(q->description));
+        return plainTooltip(logText(q->description, 2000));
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Id:
             return QString::number(q->id);
         case Description:
-            return QString::fromStdString(q->description).simplified();
+            return logText(q->description).simplified();
         case Duration:
             return q->started ? QString::fromStdString(formatDuration(duration))
                               : QStringLiteral("—");

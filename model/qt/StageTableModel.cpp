@@ -13,7 +13,7 @@ namespace stagelight {
 
 namespace {
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return logText(s);
 }
 
 // What each task count of a stage attempt counts, in one sentence.

@@ -1,5 +1,7 @@
 #include "qt/TaskSummaryModel.h"
 
+#include "model/Numeric.h"
+
 #include "text/Format.h"
 
 namespace stagelight {
@@ -91,12 +93,14 @@ QVariant TaskSummaryModel::data(const QModelIndex& index, int role) const {
     const double v = (*summary_)[row.metric][size_t(index.column() - Min)];
     if (role == Qt::UserRole) return v;
     switch (row.kind) {
+        // Absurd task times make absurd figures (even NaN): shown saturated, never converted
+        // out of range.
         case Row::Time:
-            return QString::fromStdString(formatDuration(int64_t(v)));
+            return QString::fromStdString(formatDuration(saturatingInt64(v)));
         case Row::Nanos:
-            return QString::fromStdString(formatDuration(int64_t(v / 1e6)));
+            return QString::fromStdString(formatDuration(saturatingInt64(v / 1e6)));
         case Row::Bytes:
-            return QString::fromStdString(formatBytes(int64_t(v)));
+            return QString::fromStdString(formatBytes(saturatingInt64(v)));
     }
     return {};
 }

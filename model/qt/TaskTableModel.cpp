@@ -143,7 +143,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
     const uint32_t r = rows_[size_t(index.row())];
     const int column = index.column();
     const int64_t appStart = std::max<int64_t>(0, model_->derived.span.startMs);
-    auto view = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
+    auto view = [](std::string_view v) { return logText(v); };
     auto str = [&](TaskField f) { return view(model_->strings.view(StrId(t.get(r, f)))); };
     auto get = [&](TaskField f) { return t.get(r, f); };
     const TaskTimes times = taskTimes(t, r, model_->application.lastEventTime);
@@ -230,7 +230,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             case Locality:
                 return view(localityName(stagelight::Locality(get(TaskField::Locality))));
             case Error:
-                return QString::fromStdString(taskErrorMessage(t, r).value_or(""));
+                return logText(taskErrorMessage(t, r).value_or(""));
             default:
                 return {};
         }
@@ -248,8 +248,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             return needsMetrics && !metrics ? qlonglong(-1) : number();
         case Qt::ToolTipRole:
             if (column == Error)
-                if (auto e = taskErrorMessage(t, r))
-                    return plainTooltip(QString::fromStdString(*e));
+                if (auto e = taskErrorMessage(t, r)) return plainTooltip(logText(*e, 2000));
             if (needsMetrics && !metrics) return tr("The log has no metrics for this task");
             return {};
         case Qt::DisplayRole:

@@ -3,12 +3,12 @@
 // a message, and everything before (and where the format allows, after) the damage still loads.
 #include <QtTest>
 
-#include <zlib.h>
 
 #include <random>
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "ZipWriter.h"
 #include "load/Loader.h"
 #include "report/Summary.h"
 
@@ -44,62 +44,6 @@ bool hasWarning(const EventLogModel& m, std::string_view needle) {
     return false;
 }
 
-// A zip archive with one stored entry, as the History Server's download button makes.
-std::string storedZip(const std::string& name, const std::string& data) {
-    auto le16 = [](std::string& s, uint32_t v) {
-        s += char(v & 0xFF);
-        s += char((v >> 8) & 0xFF);
-    };
-    auto le32 = [&](std::string& s, uint32_t v) {
-        le16(s, v & 0xFFFF);
-        le16(s, v >> 16);
-    };
-    const uint32_t crc =
-        uint32_t(crc32(0, reinterpret_cast<const Bytef*>(data.data()), uInt(data.size())));
-    std::string z;
-    le32(z, 0x04034b50);
-    le16(z, 20);
-    le16(z, 0);
-    le16(z, 0);
-    le16(z, 0);
-    le16(z, 0);
-    le32(z, crc);
-    le32(z, uint32_t(data.size()));
-    le32(z, uint32_t(data.size()));
-    le16(z, uint32_t(name.size()));
-    le16(z, 0);
-    z += name + data;
-    const uint32_t cdOffset = uint32_t(z.size());
-    std::string cd;
-    le32(cd, 0x02014b50);
-    le16(cd, 20);
-    le16(cd, 20);
-    le16(cd, 0);
-    le16(cd, 0);
-    le16(cd, 0);
-    le16(cd, 0);
-    le32(cd, crc);
-    le32(cd, uint32_t(data.size()));
-    le32(cd, uint32_t(data.size()));
-    le16(cd, uint32_t(name.size()));
-    le16(cd, 0);
-    le16(cd, 0);
-    le16(cd, 0);
-    le16(cd, 0);
-    le32(cd, 0);
-    le32(cd, 0);
-    cd += name;
-    z += cd;
-    le32(z, 0x06054b50);
-    le16(z, 0);
-    le16(z, 0);
-    le16(z, 1);
-    le16(z, 1);
-    le32(z, uint32_t(cd.size()));
-    le32(z, cdOffset);
-    le16(z, 0);
-    return z;
-}
 
 // Every task's raw TaskEnd line, and every job's JobStart line, read back by offset (all at once:
 // one decoding pass per part) are exactly the lines of the log text.
@@ -406,7 +350,7 @@ private Q_SLOTS:
 
     void zipArchiveOfACompressedLog() {
         const fs::path p = dir() / "download.zip";
-        test::writeFile(p, storedZip("app-1.lz4", gen::frame(Codec::Lz4, healthyLog())));
+        test::writeFile(p, test::zipArchive({test::storedItem("app-1.lz4", gen::frame(Codec::Lz4, healthyLog()))}));
         LoadResult r = loadEventLog(p);
         QVERIFY(r.model);
         QCOMPARE(r.model->source.layout, LogLayout::ZipArchive);

@@ -10,11 +10,12 @@
 #include <cmath>
 #include <utility>
 
-#include "figures/OperatorDetails.h"
-#include "qt/StageText.h"
 #include "dag/MiniMap.h"
 #include "dag/PlanNodeItem.h"
+#include "figures/OperatorDetails.h"
+#include "qt/StageText.h"
 #include "style/Palette.h"
+#include "text/Elide.h"
 
 namespace stagelight {
 namespace {
@@ -26,7 +27,7 @@ constexpr size_t kLayoutQuietly = 400;
 constexpr double kReadableScale = 0.6;
 
 QString text(const std::string& s) {
-    return QString::fromStdString(s);
+    return QString::fromStdString(elide(s));  // elidedText would measure all of a huge name
 }
 
 }  // namespace
@@ -86,8 +87,11 @@ void PlanGraphView::setPlan(ModelPtr model, int64_t executionId, const SqlPlan* 
     }
     searchText_.clear();
     for (const PlanGraphNode& n : graph_.nodes) {
-        QString t = text(n.title + "\n" + plan->nodes[size_t(n.planNode)].simpleString);
-        for (const PlanMetricValue& v : n.metrics) t += QStringLiteral("\n") + text(v.name);
+        // Searched whole (linear), while drawn elided.
+        QString t = QString::fromStdString(n.title + "\n" +
+                                           plan->nodes[size_t(n.planNode)].simpleString);
+        for (const PlanMetricValue& v : n.metrics)
+            t += QStringLiteral("\n") + QString::fromStdString(v.name);
         searchText_.push_back(t.toLower());
     }
     buildScene();

@@ -7,11 +7,14 @@
 #include <algorithm>
 #include <map>
 
-#include "text/Format.h"
 #include "style/Palette.h"
+#include "text/Elide.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {
+
+constexpr size_t kMaxRddsPerStage = 150;
 
 // The attempt of a stage to draw: the latest one.
 const StageAttempt* latestAttempt(const EventLogModel& m, int32_t stageId) {
@@ -55,10 +58,16 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
         std::vector<RddInfo> rdds = s->rdds;
         std::sort(rdds.begin(), rdds.end(),
                   [](const RddInfo& a, const RddInfo& b) { return a.id < b.id; });
+        // A stage of 100,000 RDDs would take minutes to lay out: its last ones (nearest its
+        // output) are drawn, and its box says how many there are.
+        const size_t allRdds = rdds.size();
+        if (rdds.size() > kMaxRddsPerStage)
+            rdds.erase(rdds.begin(), rdds.end() - ptrdiff_t(kMaxRddsPerStage));
         for (const RddInfo& r : rdds) {
-            const std::string scope = r.scopeName();
-            labels.push_back(QString::fromStdString((scope.empty() ? "" : scope + "\n") + r.name +
-                                                    " [" + std::to_string(r.id) + "]"));
+            const std::string scope = elide(r.scopeName(), 80);
+            labels.push_back(QString::fromStdString((scope.empty() ? "" : scope + "\n") +
+                                                    elide(r.name, 80) + " [" +
+                                                    std::to_string(r.id) + "]"));
             const QFontMetricsF fm(font());
             const QRectF box =
                 fm.boundingRect(QRectF(0, 0, 400, 200), Qt::AlignCenter, labels.back());
@@ -72,6 +81,9 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
                                              formatDuration(st.durationMs) + " · shuffle read " +
                                              formatBytes(st.shuffleReadBytes()) + ", write " +
                                              formatBytes(st.sum(TaskField::ShuffleBytesWritten)));
+        if (allRdds > rdds.size())
+            in.clusterLabels.back() += " · the last " + std::to_string(rdds.size()) + " of " +
+                                       std::to_string(allRdds) + " RDDs";
     }
     // Edges: parents inside the stage, else in a parent stage (a shuffle boundary).
     for (const StageAttempt* s : attempts)
@@ -84,7 +96,8 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
                     for (int32_t ps : s->parentIds)
                         if (auto pit = nodeOf.find({ps, parent}); pit != nodeOf.end())
                             from = pit->second;
-                if (from >= 0) in.edges.push_back({from, nodeOf[{s->stageId, r.id}]});
+                const auto to = nodeOf.find({s->stageId, r.id});
+                if (from >= 0 && to != nodeOf.end()) in.edges.push_back({from, to->second});
             }
     // A shuffle dependency whose RDDs the log does not connect: the parent stage's last RDD
     // feeds the stage's first, as Spark's visualization joins stage boxes.

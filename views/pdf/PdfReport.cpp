@@ -2,19 +2,21 @@
 
 #include <QDateTime>
 #include <QPdfWriter>
-#include <QSaveFile>
 
-#include "text/Format.h"
-#include "qt/StageText.h"
 #include "pdf/PdfLayout.h"
 #include "pdf/ReportCharts.h"
+#include "qt/StageText.h"
 #include "style/SeverityIcon.h"
+#include "text/Elide.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {
 
+// Every text goes through here: a paragraph is bounded too (names are elided shorter upstream),
+// so no text from a log costs more layout than a page's worth.
 QString q(const std::string& s) {
-    return QString::fromStdString(s);
+    return QString::fromStdString(elide(s, 2000));
 }
 
 QString costText(int64_t ms) {
@@ -98,13 +100,13 @@ void stageTable(PdfLayout& out, const ReportDocument& doc, const EventLogModel& 
     QList<QStringList> rows;
     for (const StageTotals& st : doc.slowestStages) {
         const StageAttempt& s = m.stages[st.stage];
-        rows.push_back({stageIdText(s.stageId, s.attemptId),
-                        q(formatDuration(st.durationMs)), QString::number(st.attempts),
+        rows.push_back({stageIdText(s.stageId, s.attemptId), q(formatDuration(st.durationMs)),
+                        QString::number(st.attempts),
                         q(formatBytes(st.sum(TaskField::InputBytesRead))),
                         q(formatBytes(st.shuffleReadBytes())),
                         q(formatBytes(st.sum(TaskField::ShuffleBytesWritten))),
                         q(formatBytes(st.sum(TaskField::DiskBytesSpilled))),
-                        q(formatDuration(st.sum(TaskField::JvmGcTime))), q(s.name)});
+                        q(formatDuration(st.sum(TaskField::JvmGcTime))), q(elide(s.name))});
     }
     out.table({QObject::tr("Stage"), QObject::tr("Duration"), QObject::tr("Tasks"),
                QObject::tr("Input"), QObject::tr("Shuffle read"), QObject::tr("Shuffle write"),
@@ -192,13 +194,8 @@ void appendix(PdfLayout& out, const ReportDocument& doc) {
 
 }  // namespace
 
-bool writePdfReport(const ReportDocument& doc, const ModelPtr& model, const Analysis& analysis,
-                    const QString& path, QPageSize::PageSizeId page, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
+void writePdfReport(const ReportDocument& doc, const ModelPtr& model, const Analysis& analysis,
+                    QIODevice& file, QPageSize::PageSizeId page) {
     {
         QPdfWriter writer(&file);
         writer.setPageSize(QPageSize(page));
@@ -217,11 +214,6 @@ bool writePdfReport(const ReportDocument& doc, const ModelPtr& model, const Anal
         appendix(out, doc);
         out.finish();
     }
-    if (!file.commit()) {
-        if (error) *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
 }
 
 }  // namespace stagelight

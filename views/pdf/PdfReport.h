@@ -1,9 +1,10 @@
 // The findings report as a PDF (QPdfWriter + QPainter): vector output with selectable text, page
 // numbers, A4 or Letter. Charts come from the views' own painters: QCustomPlot's histogram
 // (recorded into a QPicture, so it stays vector) and the stage timeline's painter. Log text is
-// drawn as plain text. The file is written atomically (a temporary file, then a rename).
+// drawn as plain text. The caller chooses the device (app/export writes files atomically).
 #pragma once
 
+#include <QIODevice>
 #include <QPageSize>
 #include <QString>
 
@@ -15,7 +16,7 @@
 namespace stagelight {
 
 // Needs a QApplication (QCustomPlot is a widget); the offscreen platform is enough.
-bool writePdfReport(const ReportDocument& doc, const ModelPtr& model, const Analysis& analysis,
-                    const QString& path, QPageSize::PageSizeId page, QString* error);
+void writePdfReport(const ReportDocument& doc, const ModelPtr& model, const Analysis& analysis,
+                    QIODevice& out, QPageSize::PageSizeId page);
 
 }  // namespace stagelight

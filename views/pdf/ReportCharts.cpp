@@ -37,7 +37,7 @@ void paintTimelineChart(QPainter& p, const QRectF& rect, const ModelPtr& model,
     painter.setStage(model, figure.stageIndex);
     painter.setHighlightedTasks(figure.taskIds);
     const QRectF area = StageTimelinePainter::plotArea(rect);
-    const double margin = double(figure.toMs - figure.fromMs) / 50 + 1;
+    const double margin = (double(figure.toMs) - double(figure.fromMs)) / 50 + 1;
     TimeViewport view{double(figure.fromMs) - margin, double(figure.toMs) + margin, area.left(),
                       area.width()};
     painter.paint(p, rect, view, printPalette());

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "qt/StageText.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
@@ -112,9 +113,9 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
     auto xOf = [&](int64_t t) { return v.xOf(double(t)); };
     // Axis from the application's start.
     const double step = niceTickStep(v.span(), area.width());
-    for (double tick = std::max(0.0, std::ceil((v.start - double(start_)) / step) * step);
-         double(start_) + tick <= v.end; tick += step) {
-        const double x = xOf(start_ + int64_t(tick));
+    for (double tick :
+         tickOffsets(double(start_), v.start, v.end, step, size_t(area.width()) + 2, 0)) {
+        const double x = v.xOf(double(start_) + tick);
         p.setPen(pal.color(QPalette::Midlight));
         p.drawLine(QPointF(x, area.top()), QPointF(x, cores.bottom()));
         p.setPen(pal.color(QPalette::Text));
@@ -196,7 +197,7 @@ bool AppTimelineView::event(QEvent* e) {
         if (b.stageId == stage && b.attemptId == attempt) {
             const QString text = tr("Stage %1 · %2\n%3, from %4")
                                      .arg(stageIdText(stage, attempt))
-                                     .arg(QString::fromStdString(s->name))
+                                     .arg(QString::fromStdString(elide(s->name)))
                                      .arg(QString::fromStdString(formatDuration(b.end - b.start)))
                                      .arg(QString::fromStdString(formatDuration(b.start - start_)));
             QToolTip::showText(help->globalPos(),

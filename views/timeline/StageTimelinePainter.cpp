@@ -428,8 +428,7 @@ void StageTimelinePainter::paintAxis(QPainter& p, const QRectF& area, const Time
                                      const QPalette& pal) const {
     const double step = niceTickStep(v.span(), area.width());
     const double origin = double(lanes_.start);
-    for (double tick = std::ceil((v.start - origin) / step) * step; origin + tick <= v.end;
-         tick += step) {
+    for (double tick : tickOffsets(origin, v.start, v.end, step, size_t(area.width()) + 2)) {
         const double x = v.xOf(origin + tick);
         p.setPen(pal.color(QPalette::Midlight));
         p.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));

@@ -9,6 +9,7 @@
 #include <QWheelEvent>
 
 #include "figures/TaskFigures.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 
 namespace stagelight {
@@ -17,7 +18,8 @@ namespace {
 constexpr int kScrollBarWidth = 12;
 
 QString text(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    const std::string shown = elide(s);
+    return QString::fromUtf8(shown.data(), qsizetype(shown.size()));
 }
 
 QString bytes(int64_t b) {

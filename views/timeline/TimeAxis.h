@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <vector>
 
 namespace stagelight {
 
@@ -28,6 +29,24 @@ inline double niceTimeStep(double rough) {
 
 inline double niceTickStep(double spanMs, double widthPx, double pixelsPerTick = 110) {
     return niceTimeStep(spanMs / std::max(2.0, widthPx / pixelsPerTick));
+}
+
+// The ticks origin + k·step (k ≥ kMin) inside [from, to], as offsets from origin: a count bounded
+// by `maxTicks` (pixels), so a range far from its origin, where adding a step is lost to rounding
+// (a task launched at -2^62), can never loop.
+inline std::vector<double> tickOffsets(double origin, double from, double to, double step,
+                                       size_t maxTicks, double kMin = -1e300) {
+    std::vector<double> out;
+    if (!(step > 0) || !std::isfinite(origin) || !std::isfinite(from) || !std::isfinite(to))
+        return out;
+    const double first = std::max(kMin, std::ceil((from - origin) / step)) * step;
+    for (size_t i = 0; i < maxTicks; ++i) {
+        const double tick = first + double(i) * step;
+        if (!(origin + tick <= to)) break;
+        if (!out.empty() && tick <= out.back()) break;  // the step no longer moves the tick
+        out.push_back(tick);
+    }
+    return out;
 }
 
 // A tick's label: its precision follows the step, so consecutive labels differ evenly.

@@ -106,6 +106,34 @@ AppSpan deriveSpan(const EventLogModel& m, std::vector<LogQualityNote>& notes) {
                              "): they are left out of the wall clock and the timelines",
                          outliers});
 
+    // Negative times are absurd too (-1 aside: Spark's "not set"); they are never plausible, and
+    // are clamped wherever they are drawn.
+    int64_t negative = 0, mostNegative = 0;
+    auto seeNegative = [&](int64_t t) {
+        if (t >= -1) return;
+        ++negative;
+        mostNegative = std::min(mostNegative, t);
+    };
+    for (const Job& j : m.jobs) {
+        seeNegative(j.submissionTime);
+        seeNegative(j.completionTime);
+    }
+    for (const StageAttempt& s : m.stages) {
+        seeNegative(s.submissionTime);
+        seeNegative(s.completionTime);
+    }
+    for (size_t r = 0; r < m.tasks.size(); ++r) {
+        seeNegative(m.tasks.get(r, TaskField::LaunchTime));
+        if (m.tasks.hasFlag(r, kFinished)) seeNegative(m.tasks.get(r, TaskField::FinishTime));
+    }
+    if (negative > 0)
+        notes.push_back(
+            {LogQualityNote::Kind::OutlierTimestamps,
+             std::to_string(negative) + " timestamp" + (negative == 1 ? " is" : "s are") +
+                 " negative (down to " + std::to_string(mostNegative) +
+                 " ms): they are left out of the wall clock and clamped in the timelines",
+             negative});
+
     const Application& app = m.application;
     if (sane(app.startTime)) {
         span.startMs = app.startTime;

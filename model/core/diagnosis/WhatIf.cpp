@@ -21,6 +21,10 @@ struct GroupStage {
 
 int64_t simulateGroup(const std::vector<GroupStage>& stages, int64_t slots) {
     std::priority_queue<int64_t, std::vector<int64_t>, std::greater<>> free;
+    // More slots than tasks change nothing: a hostile "Total Cores" of 2^31 costs no more.
+    size_t tasks = 0;
+    for (const GroupStage& s : stages) tasks += s.tasks.size();
+    slots = std::min<int64_t>(slots, int64_t(std::max<size_t>(tasks, 1)));
     for (int64_t i = 0; i < slots; ++i) free.push(0);
     std::unordered_map<int32_t, int64_t> finished;  // stage id → simulated end
     int64_t end = 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "text/Elide.h"
+
 namespace stagelight {
 
 SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
@@ -11,9 +13,13 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     const TaskTable& t = model.tasks;
     const std::vector<uint32_t>& localLane = model.derived.taskLane;  // packed at load
     const int64_t now = model.application.lastEventTime;
+    // Absurd times (a launch at -2^62, a finish at 2^63-1) are clamped to the log's plausible
+    // range for drawing: log-quality names them, and no axis spans 10^11 years.
+    const AppSpan& span = model.derived.span;
+    const auto drawn = [&](int64_t ms) { return std::clamp(ms, span.saneFromMs, span.saneToMs); };
     for (uint32_t r : model.derived.stageRows.rows(stageIndex)) {
-        const int64_t start = model.taskLaunch(r);
-        int64_t end = t.hasFlag(r, kFinished) ? model.taskFinish(r) : now;
+        const int64_t start = drawn(model.taskLaunch(r));
+        int64_t end = drawn(t.hasFlag(r, kFinished) ? model.taskFinish(r) : now);
         if (end < start) end = start;
         out.tasks.push_back({r, start, end, 0, uint8_t(t.get(r, TaskField::Flags))});
     }
@@ -34,9 +40,9 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     for (const auto& [name, id] : executors) {
         firstLane[id] = int(out.laneLabels.size());
         for (uint32_t i = 0; i < lanesOf[id]; ++i)
-            out.laneLabels.push_back("executor " + std::string(name) + " · slot " +
+            out.laneLabels.push_back("executor " + elide(name, 60) + " · slot " +
                                      std::to_string(i + 1));
-        out.executorNames.emplace_back(name);
+        out.executorNames.push_back(elide(name, 60));
         out.executorBegin.push_back(uint32_t(out.laneLabels.size()));
     }
     out.laneBegin.assign(out.laneLabels.size() + 1, 0);

@@ -2,6 +2,8 @@
 // sees, and a zip entry decoder (stored or raw deflate) whose output is sniffed in turn.
 #include <zlib.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "io/StreamDecoder.h"
@@ -51,8 +53,12 @@ private:
 
 class ZipEntryDecoder final : public StreamDecoder {
 public:
-    ZipEntryDecoder(uint16_t method, DecodeListener& listener)
-        : listener_(listener), chain_(listener), deflate_(method == 8), out_(256 * 1024) {
+    ZipEntryDecoder(uint16_t method, DecodeListener& listener, uint64_t declaredSize)
+        : listener_(listener),
+          chain_(listener),
+          deflate_(method == 8),
+          declared_(declaredSize),
+          out_(256 * 1024) {
         stream_ = {};
         if (deflate_) inflateInit2(&stream_, -MAX_WBITS);
     }
@@ -71,7 +77,17 @@ public:
             stream_.next_out = reinterpret_cast<Bytef*>(out_.data());
             stream_.avail_out = static_cast<uInt>(out_.size());
             const int ret = inflate(&stream_, Z_NO_FLUSH);
-            const size_t produced = out_.size() - stream_.avail_out;
+            size_t produced = out_.size() - stream_.avail_out;
+            if (stream_.total_out > declared_) {
+                produced -= size_t(std::min<uint64_t>(produced, stream_.total_out - declared_));
+                if (produced) chain_.decoded({out_.data(), produced});
+                listener_.decodeIssue(
+                    {DecodeIssue::Kind::Corrupt, stream_.total_in,
+                     "zip: entry decodes past the " + std::to_string(declared_) +
+                         " bytes its directory declares (a zip bomb); the rest is skipped"});
+                done_ = true;
+                break;
+            }
             if (produced) chain_.decoded({out_.data(), produced});
             if (ret == Z_STREAM_END)
                 done_ = true;
@@ -96,6 +112,7 @@ private:
     DecodeListener& listener_;
     Chain chain_;
     bool deflate_;
+    uint64_t declared_;
     bool done_ = false;
     z_stream stream_;
     std::vector<char> out_;
@@ -107,8 +124,9 @@ std::unique_ptr<StreamDecoder> makeSniffingDecoder(DecodeListener& listener) {
     return std::make_unique<SniffingDecoder>(listener);
 }
 
-std::unique_ptr<StreamDecoder> makeZipEntryDecoder(uint16_t method, DecodeListener& listener) {
-    return std::make_unique<ZipEntryDecoder>(method, listener);
+std::unique_ptr<StreamDecoder> makeZipEntryDecoder(uint16_t method, DecodeListener& listener,
+                                                   uint64_t declaredSize) {
+    return std::make_unique<ZipEntryDecoder>(method, listener, declaredSize);
 }
 
 }  // namespace stagelight

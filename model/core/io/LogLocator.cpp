@@ -6,6 +6,8 @@
 #include <fstream>
 #include <optional>
 
+#include "io/DirEntries.h"
+
 namespace stagelight {
 namespace fs = std::filesystem;
 
@@ -72,17 +74,16 @@ std::optional<uint64_t> parseIndex(std::string_view digits) {
     return v;
 }
 
-std::vector<fs::directory_entry> listDir(const fs::path& dir, std::error_code& ec) {
-    std::vector<fs::directory_entry> entries;
-    for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e);
-    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-        return a.path().filename() < b.path().filename();
-    });
-    return entries;
+// Only regular files are read: a FIFO would block, a link to a device never ends. What is
+// skipped is noted, so a missing part is never silent.
+bool readable(const DirEntry& e, std::vector<std::string>& notes) {
+    if (e.isRegular()) return true;
+    if (!e.isDirectory()) notes.push_back(skippedEntryNote(e));
+    return false;
 }
 
 std::variant<LogSet, LocateError> locateRolling(const fs::path& dir,
-                                                const std::vector<fs::directory_entry>& entries) {
+                                                const std::vector<DirEntry>& entries) {
     struct Indexed {
         double order;
         uint64_t index;
@@ -90,27 +91,30 @@ std::variant<LogSet, LocateError> locateRolling(const fs::path& dir,
         bool compact;
     };
     std::vector<Indexed> files;
+    std::vector<std::string> skipped;
     std::optional<bool> appStatusInProgress;
     for (const auto& e : entries) {
-        const std::string name = e.path().filename().string();
+        const std::string& name = e.name;
         if (startsWith(name, "appstatus_")) {
             appStatusInProgress = endsWith(name, ".inprogress");
             continue;
         }
-        if (!startsWith(name, "events_") || !e.is_regular_file()) continue;
+        if (!startsWith(name, "events_") || !readable(e, skipped)) continue;
         const auto us = name.find('_', 7);
         if (us == std::string::npos) continue;
         auto idx = parseIndex(std::string_view(name).substr(7, us - 7));
         if (!idx) continue;
         const bool compact = endsWith(name, ".compact");
-        files.push_back({double(*idx) + (compact ? 0.1 : 0.0), *idx, e.path(), compact});
+        files.push_back({double(*idx) + (compact ? 0.1 : 0.0), *idx, e.path, compact});
     }
     if (files.empty())
-        return LocateError{dir.string() + ": rolling event log directory has no events_N_* file"};
+        return LocateError{dir.string() + ": rolling event log directory has no events_N_* file" +
+                           (skipped.empty() ? "" : " that can be read (" + skipped.front() + ")")};
     std::sort(files.begin(), files.end(), [](auto& a, auto& b) { return a.order < b.order; });
     LogSet set;
     set.root = dir;
     set.layout = LogLayout::Rolling;
+    set.notes = std::move(skipped);
     auto lastCompact =
         std::find_if(files.rbegin(), files.rend(), [](auto& f) { return f.compact; });
     if (lastCompact != files.rend()) {
@@ -132,37 +136,38 @@ std::variant<LogSet, LocateError> locateRolling(const fs::path& dir,
 }
 
 std::variant<LogSet, LocateError> locateLegacy(const fs::path& dir,
-                                               const std::vector<fs::directory_entry>& entries) {
+                                               const std::vector<DirEntry>& entries) {
     LogSet set;
     set.root = dir;
     set.layout = LogLayout::Legacy;
     set.inProgress = true;
     std::vector<std::pair<uint64_t, fs::path>> logs;
     for (const auto& e : entries) {
-        const std::string name = e.path().filename().string();
+        const std::string& name = e.name;
         if (name == "APPLICATION_COMPLETE") set.inProgress = false;
-        if (startsWith(name, "EVENT_LOG_"))
-            logs.emplace_back(parseIndex(std::string_view(name).substr(10)).value_or(0), e.path());
+        if (startsWith(name, "EVENT_LOG_") && readable(e, set.notes))
+            logs.emplace_back(parseIndex(std::string_view(name).substr(10)).value_or(0), e.path);
     }
     std::sort(logs.begin(), logs.end());
     for (const auto& [idx, path] : logs) set.parts.push_back(describePart(path, set.notes));
     return set;
 }
 
-std::variant<LogSet, LocateError> locateDatabricks(
-    const fs::path& dir, const std::vector<fs::directory_entry>& entries) {
+std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
+                                                   const std::vector<DirEntry>& entries) {
     LogSet set;
     set.root = dir;
     set.layout = LogLayout::Databricks;
     std::vector<fs::path> rotated;
     fs::path current;
     for (const auto& e : entries) {
-        const std::string name = e.path().filename().string();
-        if (!e.is_regular_file()) continue;
+        const std::string& name = e.name;
+        if ((name != "eventlog" && !startsWith(name, "eventlog-")) || !readable(e, set.notes))
+            continue;
         if (name == "eventlog")
-            current = e.path();
-        else if (startsWith(name, "eventlog-"))
-            rotated.push_back(e.path());
+            current = e.path;
+        else
+            rotated.push_back(e.path);
     }
     // Rotated names carry a sortable date (eventlog-2021-06-15--15-00.gz); the live file is last.
     std::sort(rotated.begin(), rotated.end());
@@ -207,30 +212,38 @@ std::variant<LogSet, LocateError> locateZip(const fs::path& file) {
 
 }  // namespace
 
-bool looksLikeEventLog(const fs::directory_entry& entry) {
-    const std::string name = entry.path().filename().string();
+bool looksLikeEventLog(const DirEntry& entry) {
+    const std::string& name = entry.name;
     if (name.empty() || name[0] == '.') return false;
-    if (entry.is_directory()) {
+    if (entry.isDirectory()) {
         if (startsWith(name, "eventlog_v2_")) return true;
-        std::error_code ec;
-        return fs::exists(entry.path() / "EVENT_LOG_1", ec) ||
-               fs::is_regular_file(entry.path() / "eventlog", ec);
+        return fileTypeOf(entry.path / "EVENT_LOG_1") == fs::file_type::regular ||
+               fileTypeOf(entry.path / "eventlog") == fs::file_type::regular;
     }
-    if (!entry.is_regular_file()) return false;
+    if (!entry.isRegular()) return false;
     // A file counts when its first bytes are JSON or a codec Spark uses.
     std::array<std::byte, 8> head{};
-    std::ifstream in(entry.path(), std::ios::binary);
+    std::ifstream in(entry.path, std::ios::binary);
     in.read(reinterpret_cast<char*>(head.data()), head.size());
     const auto got = static_cast<size_t>(in.gcount());
     return got > 0 && codecFromMagic(std::span(head.data(), got)).has_value();
 }
 
+bool looksLikeEventLog(const fs::directory_entry& entry) {
+    DirEntry e;
+    e.path = entry.path();
+    e.name = e.path.filename().string();
+    e.type = fileTypeOf(e.path, &e.error);  // never the throwing directory_entry accessors
+    return looksLikeEventLog(e);
+}
+
 std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
-    std::error_code ec;
-    const auto status = fs::status(path, ec);
-    if (ec || !fs::exists(status))
+    DirEntry self;
+    self.path = path;
+    self.type = fileTypeOf(path, &self.error);
+    if (self.type == fs::file_type::not_found)
         return LocateError{path.string() + ": no such file or directory"};
-    if (fs::is_regular_file(status)) {
+    if (self.isRegular()) {
         LogSet set;
         set.root = path;
         set.layout = LogLayout::SingleFile;
@@ -239,39 +252,41 @@ std::variant<LogSet, LocateError> locateLog(const fs::path& path) {
         if (set.parts.front().codec == Codec::Zip) return locateZip(path);
         return set;
     }
-    if (!fs::is_directory(status)) return LocateError{path.string() + ": not a file or directory"};
-    std::error_code listError;
-    const auto entries = listDir(path, listError);
-    if (listError)
-        return LocateError{path.string() + ": cannot list directory: " + listError.message()};
+    if (!self.isDirectory())
+        return LocateError{path.string() + ": " + self.kindText() +
+                           ", not a regular file or directory"};
+    const DirListing listing = listDirectory(path);
+    if (!listing.error.empty())
+        return LocateError{path.string() + ": cannot list directory: " + listing.error};
+    const std::vector<DirEntry>& entries = listing.entries;
     if (entries.empty()) return LocateError{path.string() + ": directory is empty"};
     const std::string name = path.filename().string();
     auto has = [&](auto pred) { return std::any_of(entries.begin(), entries.end(), pred); };
     auto named = [](std::string_view prefix) {
-        return [prefix](const fs::directory_entry& e) {
-            return startsWith(e.path().filename().string(), prefix);
-        };
+        return [prefix](const DirEntry& e) { return startsWith(e.name, prefix); };
     };
     if (startsWith(name, "eventlog_v2_") || has(named("events_")))
         return locateRolling(path, entries);
     if (has(named("EVENT_LOG_"))) return locateLegacy(path, entries);
-    if (has([](const auto& e) {
-            return e.is_regular_file() && e.path().filename() == "eventlog";
-        }) ||
-        has([](const fs::directory_entry& e) {  // rotated: eventlog-2021-06-15--15-00.gz
-            const std::string n = e.path().filename().string();
+    if (has([](const DirEntry& e) { return e.isRegular() && e.name == "eventlog"; }) ||
+        has([](const DirEntry& e) {  // rotated: eventlog-2021-06-15--15-00.gz
+            const std::string& n = e.name;
             return startsWith(n, "eventlog-") && n.size() > 9 && n[9] >= '0' && n[9] <= '9';
         }))
         return locateDatabricks(path, entries);
     std::vector<std::string> logs;
     for (const auto& e : entries)
-        if (looksLikeEventLog(e)) logs.push_back(e.path().filename().string());
+        if (looksLikeEventLog(e)) logs.push_back(e.name);
     if (logs.empty()) {
         const auto subdirs = std::count_if(entries.begin(), entries.end(),
-                                           [](const auto& e) { return e.is_directory(); });
+                                           [](const DirEntry& e) { return e.isDirectory(); });
+        const auto unreadable = std::find_if(entries.begin(), entries.end(),
+                                             [](const DirEntry& e) { return e.unreadable(); });
         return LocateError{
             path.string() + ": directory holds no event log" +
-            (subdirs > 0 ? " (subdirectories are not searched; open one of them)" : "")};
+            (subdirs > 0 ? " (subdirectories are not searched; open one of them)" : "") +
+            (unreadable != entries.end() ? "; " + unreadable->name + " is " + unreadable->kindText()
+                                         : "")};
     }
     // Several applications are never merged into one: name them so one can be opened.
     std::string names;

@@ -48,6 +48,9 @@ std::unique_ptr<StreamDecoder> makeStreamDecoder(Codec codec, DecodeListener& li
 // Picks the codec from the first bytes of its input (plain when none matches).
 std::unique_ptr<StreamDecoder> makeSniffingDecoder(DecodeListener& listener);
 // One zip entry (method 0 stored or 8 deflate); its content is sniffed for a codec in turn.
-std::unique_ptr<StreamDecoder> makeZipEntryDecoder(uint16_t method, DecodeListener& listener);
+// Deflate output past `declaredSize` (the directory's uncompressed size) is a bomb: the entry
+// stops there with an issue.
+std::unique_ptr<StreamDecoder> makeZipEntryDecoder(uint16_t method, DecodeListener& listener,
+                                                   uint64_t declaredSize = UINT64_MAX);
 
 }  // namespace stagelight

@@ -1,5 +1,6 @@
 #include "io/ZipArchive.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -11,6 +12,8 @@ uint32_t le32(const unsigned char* p) {
 uint16_t le16(const unsigned char* p) {
     return uint16_t(p[0] | p[1] << 8);
 }
+// Deflate emits at most 258 bytes per 2 bits of a match: no entry can expand more than this.
+constexpr uint64_t kMaxDeflateRatio = 1032;
 }  // namespace
 
 std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::filesystem::path& path) {
@@ -38,7 +41,13 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
     std::vector<unsigned char> cd(cdSize);
     in.seekg(cdOffset);
     in.read(reinterpret_cast<char*>(cd.data()), cdSize);
-    std::vector<ZipEntry> entries;
+    std::vector<ZipEntry> all;
+    struct Span {
+        uint64_t from, to;  // local header to the end of the data
+        size_t entry;
+        bool operator<(const Span& o) const { return from < o.from; }
+    };
+    std::vector<Span> spans;
     size_t p = 0;
     for (uint16_t i = 0; i < count; ++i) {
         if (p + 46 > cd.size() || le32(&cd[p]) != 0x02014b50)
@@ -58,10 +67,28 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
         if (!in.read(reinterpret_cast<char*>(local), 30) || le32(local) != 0x04034b50)
             return path.string() + ": corrupt zip local header for " + e.name;
         e.dataOffset = uint64_t(localOffset) + 30 + le16(local + 26) + le16(local + 28);
-        if (e.dataOffset + e.compressedSize > size)
+        if (e.dataOffset + e.compressedSize > cdOffset)
             return path.string() + ": zip entry out of range: " + e.name;
-        if (!e.name.empty() && e.name.back() != '/') entries.push_back(std::move(e));
+        const bool stored = e.method == 0;
+        if ((stored && e.uncompressedSize != e.compressedSize) ||
+            e.uncompressedSize > kMaxDeflateRatio * e.compressedSize + 1024)
+            return path.string() + ": zip entry " + e.name + " declares " +
+                   std::to_string(e.uncompressedSize) + " bytes from " +
+                   std::to_string(e.compressedSize) +
+                   " compressed, more than its method can expand to (a zip bomb)";
+        spans.push_back({localOffset, e.dataOffset + e.compressedSize, all.size()});
+        all.push_back(std::move(e));
     }
+    // Each entry's bytes belong to it alone: overlapping entries repeat one compressed kernel,
+    // so the entries' total stays within the archive.
+    std::sort(spans.begin(), spans.end());
+    for (size_t i = 1; i < spans.size(); ++i)
+        if (spans[i].from < spans[i - 1].to)
+            return path.string() + ": zip entries " + all[spans[i - 1].entry].name + " and " +
+                   all[spans[i].entry].name + " overlap (a zip bomb, not an archive of event logs)";
+    std::vector<ZipEntry> entries;
+    for (ZipEntry& e : all)
+        if (!e.name.empty() && e.name.back() != '/') entries.push_back(std::move(e));
     return entries;
 }
 

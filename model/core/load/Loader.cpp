@@ -11,6 +11,7 @@
 #include <cstring>
 #include <thread>
 
+#include "io/DirEntries.h"
 #include "io/StreamDecoder.h"
 #include "load/ChunkQueue.h"
 #include "load/LargeStackThread.h"
@@ -21,6 +22,7 @@ namespace stagelight {
 namespace {
 
 constexpr size_t kReadBytes = size_t(1) << 20;
+constexpr double kDeflateMaxExpansion = 200;
 
 // Decompresses every part of the log into padded chunks for the parsing thread.
 class ChunkProducer final : public DecodeListener {
@@ -51,7 +53,8 @@ public:
                     finishPart();
                     continue;
                 }
-                auto decoder = p.zipEntry ? makeZipEntryDecoder(p.zipEntry->method, *this)
+                auto decoder = p.zipEntry ? makeZipEntryDecoder(p.zipEntry->method, *this,
+                                                                p.zipEntry->uncompressedSize)
                                           : makeStreamDecoder(p.codec, *this);
                 // A zip entry is a byte range of the archive; a plain part is the whole file.
                 uint64_t left = p.zipEntry ? p.zipEntry->compressedSize : UINT64_MAX;
@@ -142,7 +145,7 @@ private:
                           " bytes decoded (the limit; raise it with STAGELIGHT_MAX_DECODED_BYTES)";
         } else if (compressed && decoded_ + bytes > options_.expansionCheckAfterBytes &&
                    double(decoded_ + bytes) >
-                       options_.maxExpansion * double(std::max<uint64_t>(bytesRead_, 1))) {
+                       expansionBound() * double(std::max<uint64_t>(bytesRead_, 1))) {
             keep = 0;
             stopReason_ = std::to_string(decoded_ + bytes) + " bytes decoded from " +
                           std::to_string(bytesRead_) +
@@ -151,6 +154,16 @@ private:
         decoded_ += keep;
         stopped_ = !stopReason_.empty();
         return keep;
+    }
+    // Deflate (gzip, zip) tops out near 1032x and lz4 near 255x, so the general bound (sized for
+    // zstd) could never catch their bombs: theirs sits well under what they can reach, and far
+    // over the 5-50x of Spark's JSON.
+    double expansionBound() const {
+        const LogPart& p = set_.parts[part_];
+        const bool deflate = p.zipEntry ? p.zipEntry->method == 8 : p.codec == Codec::Gzip;
+        return deflate || (!p.zipEntry && p.codec == Codec::Lz4)
+                   ? std::min(options_.maxExpansion, kDeflateMaxExpansion)
+                   : options_.maxExpansion;
     }
     void reportStop() {
         flush();
@@ -291,20 +304,28 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
 }
 
 std::string noSparkEventsError(const EventLogModel& model, const std::string& path) {
-    if (model.report.events > 0 || model.report.unknownEventCount() > 0) return {};
+    if (model.report.events > 0) return {};
+    // Events Stagelight does not decode still make a Spark log (a listener's own events), but
+    // JSON lines whose "Event" is no Spark name are someone else's file.
+    for (const auto& [name, count] : model.report.unknownEvents)
+        if (name.find("Spark") != std::string::npos || name.find("spark") != std::string::npos)
+            return {};
     return path + ": no Spark events could be read (" + std::to_string(model.report.lines) +
            " lines, " + std::to_string(model.report.malformedLines) + " malformed)";
 }
 
 std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
                                               const LoadOptions& options) {
-    std::vector<std::filesystem::path> logs;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-        if (looksLikeEventLog(entry)) logs.push_back(entry.path());
-    std::sort(logs.begin(), logs.end());
     std::vector<LoadResult> results;
-    for (const auto& path : logs) results.push_back(loadEventLog(path, options));
+    for (const DirEntry& e : listDirectory(dir).entries) {
+        if (looksLikeEventLog(e)) {
+            results.push_back(loadEventLog(e.path, options));
+        } else if (e.unreadable()) {  // reported, not skipped silently
+            LoadResult bad;
+            bad.error = e.path.string() + ": " + e.kindText();
+            results.push_back(std::move(bad));
+        }
+    }
     return results;
 }
 

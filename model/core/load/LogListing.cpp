@@ -8,6 +8,7 @@
 #include <functional>
 #include <variant>
 
+#include "io/DirEntries.h"
 #include "io/LogLocator.h"
 #include "io/StreamDecoder.h"
 #include "text/Format.h"
@@ -63,7 +64,8 @@ private:
 bool readPart(const LogPart& part, LineSink& sink) {
     std::FILE* file = std::fopen(part.path.c_str(), "rb");
     if (!file) return false;
-    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, sink)
+    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, sink,
+                                                       part.zipEntry->uncompressedSize)
                                  : makeStreamDecoder(part.codec, sink);
     uint64_t left = part.zipEntry ? part.zipEntry->compressedSize : UINT64_MAX;
     if (part.zipEntry && std::fseek(file, long(part.zipEntry->dataOffset), SEEK_SET) != 0) left = 0;
@@ -205,20 +207,23 @@ bool isDirectoryOfLogs(const fs::path& path) {
     auto located = locateLog(path);
     auto* err = std::get_if<LocateError>(&located);
     if (!err) return false;  // one application's log directory
-    for (const auto& e : fs::directory_iterator(path, ec))
-        if (looksLikeEventLog(e)) return true;
-    return false;
+    const DirListing listing = listDirectory(path);
+    return std::any_of(listing.entries.begin(), listing.entries.end(),
+                       [](const DirEntry& e) { return looksLikeEventLog(e); });
 }
 
 std::vector<LogSummary> listEventLogs(const fs::path& dir) {
-    std::vector<fs::path> logs;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-        if (looksLikeEventLog(e)) logs.push_back(e.path());
-    std::sort(logs.begin(), logs.end());
     std::vector<LogSummary> out;
-    out.reserve(logs.size());
-    for (const fs::path& p : logs) out.push_back(summarizeLog(p));
+    for (const DirEntry& e : listDirectory(dir).entries) {
+        if (looksLikeEventLog(e)) {
+            out.push_back(summarizeLog(e.path));
+        } else if (e.unreadable()) {  // named, so it is not silently missing
+            LogSummary bad;
+            bad.path = e.path;
+            bad.error = e.kindText();
+            out.push_back(std::move(bad));
+        }
+    }
     return out;
 }
 

@@ -60,7 +60,8 @@ void decodePart(const LogPart& part, uint64_t skip, LineCatcher& catcher) {
                    : 0;
     else if (skip > 0 && std::fseek(file, long(skip), SEEK_SET) != 0)
         left = 0;
-    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, catcher)
+    auto decoder = part.zipEntry ? makeZipEntryDecoder(part.zipEntry->method, catcher,
+                                                       part.zipEntry->uncompressedSize)
                                  : makeStreamDecoder(part.codec, catcher);
     std::vector<std::byte> buf(1 << 16);
     size_t n;

@@ -191,6 +191,14 @@ void EventDecoder::repairUtf8(const char* line, size_t length) {
         bool valid = n > 0;
         for (size_t k = 1; valid && k < n; ++k) valid = continuation(i + k);
         if (valid && n == 2) valid = c >= 0xC2;  // no overlong forms
+        if (valid && n == 3) {  // nor overlong three-byte forms, nor UTF-16 surrogates
+            const unsigned char d = p[i + 1];
+            valid = !(c == 0xE0 && d < 0xA0) && !(c == 0xED && d >= 0xA0);
+        }
+        if (valid && n == 4) {  // nor overlong four-byte forms, nor past U+10FFFF
+            const unsigned char d = p[i + 1];
+            valid = c <= 0xF4 && !(c == 0xF0 && d < 0x90) && !(c == 0xF4 && d >= 0x90);
+        }
         if (valid) {
             repaired_.insert(repaired_.end(), line + i, line + i + n);
             i += n;

@@ -7,8 +7,9 @@
 #include <set>
 
 #include "model/Numeric.h"
-#include "text/Format.h"
 #include "report/Summary.h"
+#include "text/Elide.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {
@@ -117,12 +118,15 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
             ReportFigure fig;
             fig.kind = ReportFigure::Kind::Timeline;
             fig.stageIndex = si;
-            fig.fromMs = e.startMs;
-            fig.toMs = e.endMs;
+            // Drawn within the log's plausible times (an absurd one is a log-quality note).
+            const AppSpan& span = m.derived.span;
+            fig.fromMs = std::clamp(e.startMs, span.saneFromMs, span.saneToMs);
+            fig.toMs = std::clamp(e.endMs, span.saneFromMs, span.saneToMs);
             fig.taskIds = outliers;
             fig.caption = "Timeline of " + stageName(m.stages[si]) + " from " +
-                          formatOffset(e.startMs - appStart) + " to " +
-                          formatOffset(e.endMs - appStart) +
+                          formatOffset(saturatingInt64(double(fig.fromMs) - double(appStart))) +
+                          " to " +
+                          formatOffset(saturatingInt64(double(fig.toMs) - double(appStart))) +
                           (e.note.empty() ? "" : ": " + e.note);
             out.push_back(std::move(fig));
             timeline = true;
@@ -162,12 +166,30 @@ std::vector<ReportFigure> figuresFor(const EventLogModel& m, const Finding& f,
                  {},
                  0,
                  0,
-                 {"from " + formatOffset(e.startMs - appStart) + " to " +
-                  formatOffset(e.endMs - appStart) + " (" + formatDuration(e.endMs - e.startMs) +
+                 {"from " + formatOffset(saturatingInt64(double(e.startMs) - double(appStart))) +
+                  " to " + formatOffset(saturatingInt64(double(e.endMs) - double(appStart))) + " (" +
+                  formatDuration(saturatingInt64(double(e.endMs) - double(e.startMs))) +
                   ")" + (e.note.empty() ? "" : ": " + e.note)}});
         }
     }
     return out;
+}
+
+// Every name and text from the log in the document is bounded: a 50 MB application name is laid
+// out as its first few hundred bytes and its length, in every format.
+void elideLogText(ReportDocument& doc) {
+    doc.title = elide(doc.title);
+    for (auto& [k, v] : doc.facts) v = elide(v);
+    for (ReportSection& s : doc.sections)
+        for (ReportFigure& fig : s.figures) {
+            fig.caption = elide(fig.caption);
+            for (std::string& line : fig.lines) line = elide(line);
+        }
+    for (std::string& g : doc.gaps) g = elide(g);
+    for (auto& [k, v] : doc.config) {
+        k = elide(k);
+        v = elide(v);
+    }
 }
 
 }  // namespace
@@ -299,6 +321,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
     for (const std::string& k : keys)
         doc.config.emplace_back(
             k, m.environment.sparkProperty(k).value_or("(not set: Spark's default)"));
+    elideLogText(doc);
     return doc;
 }
 
@@ -306,9 +329,9 @@ void addComparison(ReportDocument& doc, const EventLogModel& baseline, const std
                    Comparison comparison) {
     doc.hasComparison = true;
     doc.comparison = std::move(comparison);
-    doc.baselineTitle =
-        baseline.application.name.empty() ? baseline.application.id : baseline.application.name;
-    doc.baselineFile = file;
+    doc.baselineTitle = elide(baseline.application.name.empty() ? baseline.application.id
+                                                                : baseline.application.name);
+    doc.baselineFile = elide(file);
 }
 
 }  // namespace stagelight

@@ -1,16 +1,20 @@
 // The report as Markdown and as JSON (`stagelight report --format md|json`).
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
+#include "report/ReportDocument.h"
+#include "text/Elide.h"
 #include "text/Format.h"
 #include "text/JsonWriter.h"
-#include "report/ReportDocument.h"
 
 namespace stagelight {
 namespace {
 
 // Log text in Markdown: HTML and Markdown punctuation escaped, so a name is shown, not rendered.
-std::string md(std::string_view s) {
+// A paragraph is bounded too (names are elided shorter in the document).
+std::string md(std::string_view text) {
+    const std::string s = elide(text, 2000);
     std::string out;
     for (char c : s) {
         switch (c) {
@@ -24,6 +28,7 @@ std::string md(std::string_view s) {
                 out += "&amp;";
                 break;
             case '\n':
+            case '\r':  // a line ending too: text from a log stays on its line
                 out += ' ';
                 break;
             case '\\':
@@ -41,6 +46,40 @@ std::string md(std::string_view s) {
             default:
                 out += c;
         }
+    }
+    return out;
+}
+
+// Log text in a code span: no escapes work there, so the fence is one backtick longer than any
+// run inside, and line endings become spaces; in a table cell a pipe is escaped (GFM reads
+// \| there before the span).
+std::string code(std::string_view full, bool inTable = false) {
+    const std::string s = elide(full);
+    std::string text;
+    size_t run = 0, longest = 0;
+    for (char c : s) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+        if (inTable && c == '|') text += '\\';
+        text += c == '\n' || c == '\r' ? ' ' : c;
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+    return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
+}
+
+// A figure's line in an indented code block: each of its own lines indented, so a newline in
+// log text (SQL, a plan node) cannot end the block and let Markdown or HTML through.
+std::string codeBlockLines(std::string_view line) {
+    std::string out;
+    size_t from = 0;
+    while (from <= line.size()) {
+        size_t end = line.find_first_of("\r\n", from);
+        if (end == std::string_view::npos) end = line.size();
+        out += "\n    ";
+        out += line.substr(from, end - from);
+        if (end + 1 < line.size() && line[end] == '\r' && line[end + 1] == '\n') ++end;
+        from = end + 1;
     }
     return out;
 }
@@ -86,13 +125,13 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
         const Finding& f = a.findings[s.finding];
         o += "\n## " + md(f.title) + "\n\n";
         o += "*" + std::string(severityName(f.severity)) + "*, estimated cost " +
-             (f.estimatedCostMs > 0 ? formatDuration(f.estimatedCostMs) : "—") + " (rule `" +
-             f.rule + "`, id `" + f.id + "`)\n\n";
+             (f.estimatedCostMs > 0 ? formatDuration(f.estimatedCostMs) : "—") + " (rule " +
+             code(f.rule) + ", id " + code(f.id) + ")\n\n";
         o +=
             md(f.detail) + "\n\n**Fix:** " + md(f.fix) + "\n\n**Cost:** " + md(f.costMethod) + "\n";
         for (const ReportFigure& fig : s.figures) {
             o += "\n*" + md(fig.caption) + "*\n";
-            for (const std::string& line : fig.lines) o += "\n    " + line;
+            for (const std::string& line : fig.lines) o += codeBlockLines(line);
             if (!fig.lines.empty()) o += "\n";
         }
     }
@@ -146,7 +185,7 @@ std::string reportMarkdown(const ReportDocument& doc, const EventLogModel& m, co
     if (!doc.config.empty()) {
         o += "\n## Appendix: settings the findings refer to\n\n| Setting | Value in this run "
              "|\n|---|---|\n";
-        for (const auto& [k, v] : doc.config) o += "| `" + k + "` | " + md(v) + " |\n";
+        for (const auto& [k, v] : doc.config) o += "| " + code(k, true) + " | " + md(v) + " |\n";
     }
     return o;
 }

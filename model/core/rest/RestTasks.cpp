@@ -172,6 +172,10 @@ bool parseQuantiles(const std::string& text, std::vector<double>& out, std::stri
             error = "quantiles: not a double: " + part;
             return false;
         }
+        if (!(q >= 0 && q <= 1)) {  // NaN too: the History Server refuses these
+            error = "quantiles: not between 0 and 1: " + part;
+            return false;
+        }
         out.push_back(q);
         from = comma + 1;
     }
