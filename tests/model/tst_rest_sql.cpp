@@ -59,6 +59,8 @@ private Q_SLOTS:
         QCOMPARE(sparkMetricString(m),
                  std::string("total (min, med, max (stageId: taskId))\n7.0 KiB (0.0 B, 2.0 KiB, "
                              "4.0 KiB (stage 3.0: task 17))"));
+        // The window's plan graph: one line, its own units.
+        QCOMPARE(windowMetricString(m), std::string("7.0 KiB (0 B, 2.0 KiB, 4.0 KiB)"));
         m.maxFromTask = false;  // a driver update was larger
         QVERIFY(sparkMetricString(m).find("(driver))") != std::string::npos);
         m.values = {-1, 5};  // one valid value: no quantiles

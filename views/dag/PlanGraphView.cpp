@@ -120,6 +120,12 @@ void PlanGraphView::buildScene() {
     };
     clusterNodes_.clear();
     std::vector<int> codegenCluster(graph_.nodes.size(), -1);
+    // A codegen whose own metric no task updated goes in the box of its first operator's stage.
+    std::vector<std::pair<int32_t, int32_t>> memberStage(graph_.nodes.size(), {-1, -1});
+    for (const PlanGraphNode& n : graph_.nodes)
+        if (n.codegen >= 0 && size_t(n.codegen) < graph_.nodes.size() && n.stage.first >= 0 &&
+            memberStage[size_t(n.codegen)].first < 0)
+            memberStage[size_t(n.codegen)] = n.stage;
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
         const PlanGraphNode& n = graph_.nodes[i];
         const PlanNode& pn = plan_->nodes[size_t(n.planNode)];
@@ -129,10 +135,7 @@ void PlanGraphView::buildScene() {
             for (const PlanMetricValue& v : n.metrics)
                 lines_[i].push_back(
                     fm.elidedText(text(v.name + ": " + v.text), Qt::ElideRight, kMaxTextWidth));
-            std::pair<int32_t, int32_t> stage = n.stage;
-            for (size_t k = 0; k < graph_.nodes.size() && stage.first < 0; ++k)
-                if (graph_.nodes[k].codegen == int32_t(i)) stage = graph_.nodes[k].stage;
-            const int parent = stageCluster(stage);
+            const int parent = stageCluster(n.stage.first >= 0 ? n.stage : memberStage[i]);
             codegenCluster[i] = int(in.clusterLabels.size());
             in.clusterLabels.push_back(lines_[i].join(QLatin1Char('\n')).toStdString());
             in.clusterParents.push_back(parent);

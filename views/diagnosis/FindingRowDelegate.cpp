@@ -9,6 +9,17 @@
 #include "style/Palette.h"
 
 namespace stagelight {
+QColor FindingCellDelegate::drawBackground(QPainter* p, const QStyleOptionViewItem& option,
+                                           const QModelIndex& index) const {
+    QStyleOptionViewItem background = option;
+    initStyleOption(&background, index);
+    background.text.clear();
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &background, p, widget);
+    const bool selected = option.state & QStyle::State_Selected;
+    return option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+}
 
 QSize FindingRowDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const {
     return {300, rowHeight(option.fontMetrics)};
@@ -16,15 +27,7 @@ QSize FindingRowDelegate::sizeHint(const QStyleOptionViewItem& option, const QMo
 
 void FindingRowDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                                const QModelIndex& index) const {
-    QStyleOptionViewItem background = option;
-    initStyleOption(&background, index);
-    background.text.clear();
-    const QWidget* widget = option.widget;
-    QStyle* style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &background, p, widget);
-
-    const bool selected = option.state & QStyle::State_Selected;
-    const QColor text = option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    const QColor text = drawBackground(p, option, index);
     QColor dim = text;
     dim.setAlphaF(0.7f);
     const QFontMetrics fm = option.fontMetrics;
@@ -52,21 +55,9 @@ void FindingRowDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
     p->restore();
 }
 
-}  // namespace stagelight
-
-namespace stagelight {
-
 void FindingCostDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                                 const QModelIndex& index) const {
-    QStyleOptionViewItem background = option;
-    initStyleOption(&background, index);
-    background.text.clear();
-    const QWidget* widget = option.widget;
-    QStyle* style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &background, p, widget);
-
-    const bool selected = option.state & QStyle::State_Selected;
-    const QColor text = option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    const QColor text = drawBackground(p, option, index);
     const double share = std::clamp(index.data(FindingsModel::CostShareRole).toDouble(), 0.0, 1.0);
     const QString cost = index.data(Qt::DisplayRole).toString();
     const QFontMetrics fm = option.fontMetrics;

@@ -6,25 +6,32 @@
 
 namespace stagelight {
 
-class FindingRowDelegate : public QStyledItemDelegate {
+// The Diagnosis view's cells: the style's background (selection, alternating rows), then their
+// own drawing in the colour drawBackground returns.
+class FindingCellDelegate : public QStyledItemDelegate {
 public:
-    explicit FindingRowDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    QColor drawBackground(QPainter* p, const QStyleOptionViewItem& option,
+                          const QModelIndex& index) const;
+};
+
+class FindingRowDelegate : public FindingCellDelegate {
+public:
+    explicit FindingRowDelegate(QObject* parent) : FindingCellDelegate(parent) {}
     void paint(QPainter* p, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
     static int rowHeight(const QFontMetrics& fm) { return 3 * fm.height() + 8; }
 };
 
-}  // namespace stagelight
-
-namespace stagelight {
-
 // A finding's cost in the Diagnosis view: the duration and its share of the wall clock on the
 // first line, under it a solid bar on a track, in the severity's colour, so the ranking reads at
 // a glance.
-class FindingCostDelegate : public QStyledItemDelegate {
+class FindingCostDelegate : public FindingCellDelegate {
 public:
-    explicit FindingCostDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
+    explicit FindingCostDelegate(QObject* parent) : FindingCellDelegate(parent) {}
     void paint(QPainter* p, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
 };

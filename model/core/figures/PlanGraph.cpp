@@ -1,6 +1,7 @@
 #include "figures/PlanGraph.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 namespace stagelight {
@@ -25,17 +26,16 @@ std::vector<std::pair<int32_t, int32_t>> PlanGraph::drawnEdges() const {
         if (from >= 0 && to >= 0 && size_t(from) < nodes.size() && size_t(to) < nodes.size())
             out[size_t(from)].push_back(to);
     std::vector<std::pair<int32_t, int32_t>> drawn;
-    std::vector<char> seen(nodes.size());
+    std::vector<size_t> seenBy(nodes.size(), SIZE_MAX);  // the walk that last reached a node
     std::vector<int32_t> stack;
     for (size_t u = 0; u < nodes.size(); ++u) {
         if (!nodes[u].drawn()) continue;
         // Follow edges through undrawn nodes (a plan is a tree, but never trust a log).
-        std::fill(seen.begin(), seen.end(), 0);
         stack.assign(out[u].begin(), out[u].end());
         while (!stack.empty()) {
             const int32_t v = stack.back();
             stack.pop_back();
-            if (std::exchange(seen[size_t(v)], 1)) continue;
+            if (std::exchange(seenBy[size_t(v)], u) == u) continue;
             if (nodes[size_t(v)].drawn())
                 drawn.emplace_back(int32_t(u), v);
             else

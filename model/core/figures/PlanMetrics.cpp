@@ -80,6 +80,9 @@ std::string metricString(const SqlMetricAggregate& m, bool spark) {
             if (v > 0) valid.push_back(v);
         if (valid.size() <= 1) return averageText(valid.empty() ? 0 : valid.front());
         std::sort(valid.begin(), valid.end());
+        if (!spark)  // one line in an operator's box: "avg (min, med, max)"
+            return "avg (" + averageText(valid.front()) + ", " +
+                   averageText(valid[valid.size() / 2]) + ", " + averageText(valid.back()) + ")";
         return std::string(suffix) + ":\n(" + averageText(valid.front()) + ", " +
                averageText(valid[valid.size() / 2]) + ", " + averageText(valid.back()) + " " +
                where + ")";
@@ -92,6 +95,9 @@ std::string metricString(const SqlMetricAggregate& m, bool spark) {
     std::sort(valid.begin(), valid.end());
     int64_t sum = 0;
     for (int64_t v : valid) sum = int64_t(uint64_t(sum) + uint64_t(v));  // a JVM long's sum
+    if (!spark)  // one line in an operator's box: "total (min, med, max)"
+        return fmt(sum) + " (" + fmt(valid.front()) + ", " + fmt(valid[valid.size() / 2]) + ", " +
+               fmt(valid.back()) + ")";
     return std::string("total ") + suffix + "\n" + fmt(sum) + " (" + fmt(valid.front()) + ", " +
            fmt(valid[valid.size() / 2]) + ", " + fmt(valid.back()) + " " + where + ")";
 }

@@ -52,7 +52,8 @@ private:
 // MetricUtils.stringValue of Spark 3.x/4.x: Utils.bytesToString sizes (a unit from twice its
 // size: "1536.0 B"), msDurationToString times ("850 ms", "4.2 s", "3.1 m", "1.25 h").
 std::string sparkMetricString(const SqlMetricAggregate& metric);
-// The same figures in the window's units (formatBytes, formatDuration).
+// The same figures in the window's units (formatBytes, formatDuration), on one line:
+// "total (min, med, max)", the max's stage and task left to the History Server's string.
 std::string windowMetricString(const SqlMetricAggregate& metric);
 std::string sparkBytesToString(int64_t bytes);
 std::string sparkMsDurationToString(int64_t ms);
