@@ -252,6 +252,8 @@ int SqlPanel::findInPlan(const QString& text) {
     return n;
 }
 
+int SqlPanel::textMatchCount() const { return int(plan_->extraSelections().size()); }
+
 void SqlPanel::findInText(bool fromStart, bool backwards) {
     const QString t = find_->text().trimmed();
     if (t.isEmpty()) return;

@@ -63,6 +63,7 @@ public:
     int findInPlan(const QString& text);
     void findNext(int step);  // +1 next, -1 previous
     QString findStatus() const;
+    int textMatchCount() const;  // occurrences marked in the plan text
     QString selectedOperatorDetails() const;
 
 private:

@@ -133,6 +133,16 @@ private Q_SLOTS:
         QVERIFY(joins >= 2);
         QCOMPARE(sql->findInPlan(QStringLiteral("broadcasthashjoin")), joins);
         QCOMPARE(graph->currentMatch(), 0);
+        // Non-matches are dimmed; the plan text marks every occurrence (each join is named in
+        // the text's tree and again in its numbered details).
+        int drawnOperators = 0;
+        for (int i = 0; i < int(graph->graph().nodes.size()); ++i)
+            drawnOperators += graph->layoutIndex(i) >= 0 && !graph->graph().nodes[size_t(i)].cluster;
+        QVERIFY(graph->dimmedNodeCount() >= drawnOperators - joins);
+        QVERIFY(graph->dimmedNodeCount() < graph->nodeCount());
+        QVERIFY(sql->textMatchCount() >= joins);
+        QCOMPARE(sql->textMatchCount(), int(sql->planText().count(QStringLiteral("BroadcastHashJoin"),
+                                                                   Qt::CaseInsensitive)));
         QVERIFY(sql->findStatus().startsWith(QStringLiteral("1 of %1").arg(joins)));
         sql->findNext(1);
         QCOMPARE(graph->currentMatch(), 1);

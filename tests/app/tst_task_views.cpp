@@ -196,6 +196,36 @@ private Q_SLOTS:
         QCOMPARE(table->selectionModel()->selectedRows().size(), 1);  // not re-selected
     }
 
+    void theTimelineTooltipHasShuffleAndSpill() {
+        MainWindow w;
+        QVERIFY(open(w, writeLog("spill", "spill.json")));
+        const ModelPtr m = w.currentModel();
+        const TaskTable& t = m->tasks;
+        // The task that spilled most, in its stage's timeline.
+        size_t row = 0;
+        for (size_t r = 0; r < t.size(); ++r)
+            if (t.get(r, TaskField::DiskBytesSpilled) > t.get(row, TaskField::DiskBytesSpilled)) row = r;
+        QVERIFY(t.get(row, TaskField::DiskBytesSpilled) > 0);
+        w.findChild<Navigator*>()->showStage({int32_t(t.get(row, TaskField::StageId)),
+                                              int32_t(t.get(row, TaskField::StageAttemptId))});
+        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
+        const SlotLanes& lanes = timeline->lanes();
+        size_t laneTask = lanes.tasks.size();
+        for (size_t i = 0; i < lanes.tasks.size(); ++i)
+            if (lanes.tasks[i].row == row) laneTask = i;
+        QVERIFY(laneTask < lanes.tasks.size());
+        const QString tip = timeline->taskToolTip(laneTask);
+        QVERIFY2(tip.contains(QStringLiteral("Task %1 ").arg(t.get(row, TaskField::TaskId))), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Spill %1 in memory · %2 on disk")
+                                  .arg(QString::fromStdString(formatBytes(t.get(row, TaskField::MemoryBytesSpilled))),
+                                       QString::fromStdString(formatBytes(t.get(row, TaskField::DiskBytesSpilled))))),
+                 qPrintable(tip));
+        const int64_t read = t.get(row, TaskField::ShuffleRemoteBytesRead) + t.get(row, TaskField::ShuffleLocalBytesRead);
+        QCOMPARE(tip.contains(QStringLiteral("Shuffle read ")), read > 0);
+        QCOMPARE(tip.contains(QStringLiteral("Shuffle write ")), t.get(row, TaskField::ShuffleBytesWritten) > 0);
+        QVERIFY(tip.contains(QStringLiteral("Shuffle")));  // a spilling stage of the scenario shuffles
+    }
+
     void markerLabelsNeverOverlapAndEveryMetricIsOffered() {
         MainWindow w;
         QVERIFY(open(w, writeLog("spill", "spill.json")));

@@ -33,9 +33,7 @@ CacheUsageChart::CacheUsageChart(QWidget* parent) : QWidget(parent), plot_(new Q
     disk->setName(tr("disk"));
     disk->setLineStyle(QCPGraph::lsStepLeft);
     disk->setPen(QPen(palette::kWarning, 2, Qt::DashLine));
-    plot_->legend->setVisible(true);
-    // Top left: the cache is empty at the start, so that corner is free of the curves.
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    placeLegendAbove(plot_);
     applyChartPalette(plot_, palette());
 }
 

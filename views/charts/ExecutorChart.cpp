@@ -32,8 +32,14 @@ ExecutorChart::ExecutorChart(QWidget* parent) : QWidget(parent), plot_(new QCust
     busy->setLineStyle(QCPGraph::lsStepLeft);
     busy->setPen(Qt::NoPen);
     busy->setBrush(QColor(0xB3, 0xDE, 0x69, 200));
-    plot_->legend->setVisible(true);
+    placeLegendAbove(plot_);
     applyChartPalette(plot_, pal);
+}
+
+void ExecutorChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitLegendColumns(plot_, width());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ExecutorChart::setAnalysis(const ModelPtr& model, const AnalysisPtr& analysis) {

@@ -19,6 +19,9 @@ public:
     // 2 busy cores (tests).
     std::vector<std::pair<double, double>> points(int series) const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;  // the legend wraps to fit
+
 private:
     QCustomPlot* plot_;
 };

@@ -5,6 +5,8 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
+
 #define signals Q_SIGNALS
 #define slots Q_SLOTS
 #define emit Q_EMIT
@@ -29,6 +31,41 @@ inline void applyChartPalette(QCustomPlot* plot, const QPalette& pal) {
     }
     plot->legend->setBrush(pal.color(QPalette::Base));
     plot->legend->setTextColor(pal.color(QPalette::Text));
+}
+
+// The legend as one row above the plot, never over the data (a short dock leaves no free corner).
+inline void placeLegendAbove(QCustomPlot* plot) {
+    QCPLegend* legend = plot->legend;
+    legend->setVisible(true);
+    if (plot->axisRect()->insetLayout()->take(legend)) {
+        plot->axisRect()->insetLayout()->simplify();
+        plot->plotLayout()->insertRow(0);
+        plot->plotLayout()->addElement(0, 0, legend);
+        plot->plotLayout()->setRowStretchFactor(0, 0.001);
+        plot->plotLayout()->setRowSpacing(0);
+    }
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setMargins(QMargins(4, 0, 4, 0));
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(12);
+}
+
+// As many legend entries per row as fit in `width` (entries wrap onto further rows).
+inline void fitLegendColumns(QCustomPlot* plot, int width) {
+    QCPLegend* legend = plot->legend;
+    const int n = legend->itemCount();
+    int widest = 1;
+    for (int i = 0; i < n; ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+    const int room = width - legend->margins().left() - legend->margins().right() - 8;
+    const int columns = std::clamp((room + legend->columnSpacing()) / (widest + legend->columnSpacing()), 1,
+                                   std::max(1, n));
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
 }
 
 }  // namespace stagelight

@@ -292,6 +292,12 @@ void PlanGraphView::restyle() {
     }
 }
 
+int PlanGraphView::dimmedNodeCount() const {
+    int n = 0;
+    for (const QGraphicsItem* item : nodeItems_) n += item && item->opacity() < 1.0;
+    return n;
+}
+
 void PlanGraphView::highlightNode(int64_t planNode) {
     highlighted_ = planNode;  // applied again when a worker's layout arrives
     restyle();

@@ -48,6 +48,7 @@ public:
     const LayoutResult& layout() const { return layout_; }
     const PlanGraph& graph() const { return graph_; }
     int nodeCount() const;                // operators and codegen boxes drawn
+    int dimmedNodeCount() const;          // drawn operators a search leaves out, faded
     QPoint nodePosition(int node) const;  // centre of an operator, title of a codegen box
     int layoutIndex(int node) const { return layoutIndex_[size_t(node)]; }  // -1: not an operator box
     bool miniMapShown() const;

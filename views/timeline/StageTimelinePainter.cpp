@@ -12,7 +12,11 @@
 namespace stagelight {
 namespace {
 
-constexpr double kLabelWidth = 150, kAxisHeight = 22, kLegendHeight = 18;
+constexpr double kAxisHeight = 22, kLegendHeight = 18;
+
+// Lane labels take up to 150 px, less in a narrow view (two timelines side by side in the
+// comparison), so the bars keep most of the width; labels are elided to fit.
+double labelWidth(const QRectF& b) { return std::clamp(b.width() * 0.22, 64.0, 150.0); }
 
 // Spark's stage-page colours for the seven phases (timeline-view.css).
 const QColor kPhaseColors[kTaskPhaseCount] = {QColor(0x80, 0xB1, 0xD3), QColor(0xFB, 0x80, 0x72),
@@ -109,8 +113,8 @@ void StageTimelinePainter::setHighlightedTasks(const std::vector<int64_t>& taskI
 }
 
 QRectF StageTimelinePainter::plotArea(const QRectF& b) {
-    return QRectF(b.left() + kLabelWidth, b.top() + kAxisHeight,
-                  std::max(10.0, b.width() - kLabelWidth - 8),
+    const double label = labelWidth(b);
+    return QRectF(b.left() + label, b.top() + kAxisHeight, std::max(10.0, b.width() - label - 8),
                   std::max(10.0, b.height() - kAxisHeight - kLegendHeight - 4));
 }
 
@@ -377,11 +381,16 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
         const double textHeight = QFontMetricsF(font).height();
         const int every = h >= 8 ? 1 : int(std::ceil(textHeight / h));
         const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
+        const double labelRoom = labelWidth(bounds) - 8;
+        const QFontMetricsF metrics(font);
         for (int r = first; r < int(rows_.size()) && rowTop(r, area) < area.bottom() - 1; ++r) {
             if ((r - first) % every != 0) continue;
             const double y = rowTop(r, area) + h / 2 - textHeight / 2;
-            p.drawText(QRectF(bounds.left() + 4, y, kLabelWidth - 8, textHeight),
-                       Qt::AlignVCenter | Qt::AlignRight, rowLabel(rows_[size_t(r)]));
+            QString label = rowLabel(rows_[size_t(r)]);
+            if (metrics.horizontalAdvance(label) > labelRoom)  // "executor 3 · slot 2" → "3 · slot 2"
+                label.remove(QStringLiteral("executor "));
+            p.drawText(QRectF(bounds.left() + 4, y, labelRoom, textHeight), Qt::AlignVCenter | Qt::AlignRight,
+                       metrics.elidedText(label, Qt::ElideLeft, labelRoom));
         }
         p.restore();
     }

@@ -9,6 +9,7 @@
 #include <QWheelEvent>
 
 #include "figures/TaskFigures.h"
+#include "model/Numeric.h"
 #include "text/Elide.h"
 #include "text/Format.h"
 
@@ -233,10 +234,10 @@ QString StageTimelineView::taskToolTip(size_t laneTask) const {
                   written = t.get(row, TaskField::ShuffleBytesWritten),
                   spillMem = t.get(row, TaskField::MemoryBytesSpilled),
                   spillDisk = t.get(row, TaskField::DiskBytesSpilled);
-    if (remote + local > 0)
-        s += tr("\nShuffle read %1 (remote %2)").arg(bytes(remote + local), bytes(remote));
+    if (remote > 0 || local > 0)
+        s += tr("\nShuffle read %1 (remote %2)").arg(bytes(saturatingAdd(remote, local)), bytes(remote));
     if (written > 0) s += tr("\nShuffle write %1").arg(bytes(written));
-    if (spillMem + spillDisk > 0)
+    if (spillMem > 0 || spillDisk > 0)
         s += tr("\nSpill %1 in memory · %2 on disk").arg(bytes(spillMem), bytes(spillDisk));
     return s;
 }

@@ -42,6 +42,8 @@ public:
     int64_t taskAt(const QPoint& pos) const;
     QRectF barRect(size_t laneTaskIndex) const;  // where a task is drawn (for tests)
     QRectF plotRect() const { return plotArea(); }
+    // A task's tooltip (plain text): ids, executor, phases, shuffle bytes and spill.
+    QString taskToolTip(size_t laneTask) const;
 
 Q_SIGNALS:
     void taskClicked(qint64 taskId);
@@ -59,7 +61,6 @@ protected:
 private:
     QRectF drawBounds() const;  // the widget less the scroll bar
     void updateScrollBar();
-    QString taskToolTip(size_t laneTask) const;
     StageTimelinePainter painter_;
     QScrollBar* scroll_;
     QToolButton* fit_;
