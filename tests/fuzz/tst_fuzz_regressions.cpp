@@ -9,6 +9,8 @@
 
 #include "FuzzSeeds.h"
 #include "FuzzTargets.h"
+#include "TestSupport.h"
+#include "parse/EventDecoder.h"
 
 using namespace stagelight;
 namespace fs = std::filesystem;
@@ -19,6 +21,8 @@ class FuzzRegressions : public QObject {
 private Q_SLOTS:
     void targets_data();
     void targets();
+    void sharedFindingsReplay();
+    void repairedLinesBackToBackNameNoStaleEvent();
 };
 
 namespace {
@@ -86,6 +90,51 @@ void FuzzRegressions::targets() {
     }
     qInfo("%s: %d regression inputs, %zu seeds, %d mutations", target.name, kept, seeds.size(),
           runs);
+}
+
+void FuzzRegressions::sharedFindingsReplay() {
+    // The fuzzer's original input of issue 18 item 1 (kept in ../shared, never copied here).
+    STAGELIGHT_REQUIRE_SHARED();
+    const fs::path finding = test::sharedDir() / "findings" / "eventlog-heap-use-after-free.bin";
+    QVERIFY2(fs::is_regular_file(finding), finding.c_str());
+    const std::string bytes = readAll(finding);
+    QVERIFY(bytes.size() > 1000);
+    for (const auto& t : fuzz::targets())
+        if (std::string_view(t.name).starts_with("eventlog")) run(t, bytes);
+}
+
+void FuzzRegressions::repairedLinesBackToBackNameNoStaleEvent() {
+    // The same shape, inline: a line repaired from Latin-1 that names its event, then a far
+    // longer one (the repair buffer reallocates) that fails before naming one. The error of the
+    // second must not name the first's event, which lived in the freed buffer.
+    std::string first = "{\"Event\":\"SparkListenerExecutorAdded\xcf\",\"Timestamp\":1}";
+    // An unclosed string: simdjson fails on the repaired copy, in the error path that names
+    // the current event.
+    std::string second = "{\"\xc0vent\":\"SparkListenerTaskEnd\",\"Host\":\"" +
+                         std::string(9000, '\xe9') + "\",\"bad\":\"unclosed}";
+    EventDecoder decoder({});
+    std::string seen;
+    for (const std::string* line : {&first, &second, &first, &second}) {
+        std::vector<char> buffer(line->begin(), line->end());
+        buffer.resize(line->size() + simdjson::SIMDJSON_PADDING, '\0');
+        const bool ok = decoder.decodeLine(buffer.data(), line->size(), buffer.size(), {});
+        if (line == &first) {
+            QVERIFY(ok);  // an unknown event (its name has a stray byte), counted
+            QVERIFY(!decoder.problems().messages.empty());
+        } else {
+            QVERIFY(!ok);
+            QVERIFY2(decoder.lastError().find("ExecutorAdded") == std::string::npos,
+                     decoder.lastError().c_str());
+            QVERIFY2(decoder.lastError().starts_with("invalid JSON"), decoder.lastError().c_str());
+            seen = decoder.lastError();
+        }
+    }
+    QVERIFY(!seen.empty());
+    QCOMPARE(decoder.counts().unknown.size(), size_t(1));
+    // And through every event-log fuzz target (chunked, recycled buffers; ASan in asan builds).
+    const std::string log = first + "\n" + second + "\n" + first + "\n" + second + "\n";
+    for (const auto& t : fuzz::targets())
+        if (std::string_view(t.name).starts_with("eventlog")) run(t, log);
 }
 
 QTEST_GUILESS_MAIN(FuzzRegressions)
