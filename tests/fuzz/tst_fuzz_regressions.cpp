@@ -9,6 +9,7 @@
 
 #include "FuzzSeeds.h"
 #include "FuzzTargets.h"
+#include "JsonMutator.h"
 #include "TestSupport.h"
 #include "parse/EventDecoder.h"
 
@@ -30,6 +31,11 @@ namespace {
 std::string readAll(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// The targets that read decompressed event-log text.
+bool takesLogText(const fuzz::Target& t) {
+    return t.name == std::string_view("eventlog") || t.name == std::string_view("report");
 }
 
 void run(const fuzz::Target& t, const std::string& bytes) {
@@ -88,8 +94,34 @@ void FuzzRegressions::targets() {
             ++runs;
         }
     }
-    qInfo("%s: %d regression inputs, %zu seeds, %d mutations", target.name, kept, seeds.size(),
-          runs);
+    // The committed corpus (real-log excerpts), and structural mutations of the JSON.
+    int corpus = 0;
+    const fs::path committed = fs::path(STAGELIGHT_FUZZ_DIR) / "corpus" / target.name;
+    QVERIFY2(fs::is_directory(committed), committed.c_str());
+    std::vector<std::string> texts;
+    for (const auto& entry : fs::directory_iterator(committed)) {
+        texts.push_back(readAll(entry.path()));
+        run(target, texts.back());
+        ++corpus;
+    }
+    QVERIFY(corpus >= 4);
+    const std::string name = target.name;
+    if (name == "eventlog" || name == "report") {
+        for (const auto& seed : seeds) texts.push_back(seed.bytes);
+        std::mt19937 jsonRng(20261202);
+        int mutated = 0;
+        for (size_t i = 0; i < texts.size(); ++i)
+            for (int m = 0; m < (name == "report" ? 2 : 6); ++m) {
+                std::string text = texts[i];
+                if (!fuzz::mutateJsonText(text, jsonRng)) continue;
+                run(target, text);
+                ++mutated;
+            }
+        QVERIFY(mutated > int(texts.size()));  // the mutator finds values in real lines
+        runs += mutated;
+    }
+    qInfo("%s: %d regression inputs, %d corpus inputs, %zu seeds, %d mutations", target.name,
+          kept, corpus, seeds.size(), runs);
 }
 
 void FuzzRegressions::sharedFindingsReplay() {
@@ -100,7 +132,7 @@ void FuzzRegressions::sharedFindingsReplay() {
     const std::string bytes = readAll(finding);
     QVERIFY(bytes.size() > 1000);
     for (const auto& t : fuzz::targets())
-        if (std::string_view(t.name).starts_with("eventlog")) run(t, bytes);
+        if (takesLogText(t)) run(t, bytes);
 }
 
 void FuzzRegressions::repairedLinesBackToBackNameNoStaleEvent() {
@@ -134,7 +166,7 @@ void FuzzRegressions::repairedLinesBackToBackNameNoStaleEvent() {
     // And through every event-log fuzz target (chunked, recycled buffers; ASan in asan builds).
     const std::string log = first + "\n" + second + "\n" + first + "\n" + second + "\n";
     for (const auto& t : fuzz::targets())
-        if (std::string_view(t.name).starts_with("eventlog")) run(t, log);
+        if (takesLogText(t)) run(t, log);
 }
 
 QTEST_GUILESS_MAIN(FuzzRegressions)

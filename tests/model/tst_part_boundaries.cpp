@@ -108,8 +108,9 @@ void PartBoundaries::databricksRolloverKeepsEveryEvent_data() {
     QTest::addColumn<bool>("newlineAtPartEnd");
     const std::pair<const char*, const char*> kinds[] = {
         {"log-start", R"({"Event":"SparkListenerLogStart","Spark Version":"3.5.1"})"},
-        {"listener-event",
-         R"({"Event":"com.databricks.backend.daemon.driver.EventLogRollover","Rollover Index":2})"},
+        // What Databricks writes at every rollover (seen in real logs).
+        {"dbc-metadata",
+         R"({"Event":"DBCEventLoggingListenerMetadata","Spark Version":"3.4.1","Timestamp":1000,"Rollover Number":1,"SparkContext Id":4113768911})"},
     };
     for (const auto& [kind, line] : kinds)
         for (bool first : {true, false})
@@ -163,7 +164,7 @@ void PartBoundaries::databricksRolloverKeepsEveryEvent() {
     QCOMPARE(counts.jobs, expectedCounts_.jobs);
     QCOMPARE(counts.stageAttempts, expectedCounts_.stageAttempts);
     // The listener's own metadata event is counted as unknown, once per part.
-    const bool unknown = meta.find("com.databricks") != std::string::npos;
+    const bool unknown = meta.find("DBCEventLoggingListenerMetadata") != std::string::npos;
     QCOMPARE(counts.unknownEvents, unknown ? int64_t(3) : int64_t(0));
 }
 
