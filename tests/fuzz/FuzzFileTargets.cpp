@@ -47,12 +47,16 @@ const fs::path& scratchDir() {
     static const fs::path dir = [] {
         std::string tmpl = (fs::temp_directory_path() / "stagelight-fuzz-XXXXXX").string();
         if (!mkdtemp(tmpl.data())) __builtin_trap();
-        std::atexit([] {
-            std::error_code ec;
-            fs::remove_all(scratchDir(), ec);
-        });
         return fs::path(tmpl);
     }();
+    // Registered after `dir` is built, so it runs before `dir` is destroyed.
+    static const bool cleanup = [] {
+        return std::atexit([] {
+            std::error_code ec;
+            fs::remove_all(scratchDir(), ec);
+        }) == 0;
+    }();
+    (void)cleanup;
     return dir;
 }
 
