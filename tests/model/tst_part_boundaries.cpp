@@ -163,6 +163,17 @@ void PartBoundaries::databricksRolloverKeepsEveryEvent() {
     const SummaryCounts counts = summarize(*r.model).counts;
     QCOMPARE(counts.jobs, expectedCounts_.jobs);
     QCOMPARE(counts.stageAttempts, expectedCounts_.stageAttempts);
+    // Each task's raw TaskEnd, read back by offset (the evidence pane), is that one event.
+    std::vector<SourceRef> refs;
+    const EventLogModel& m = *r.model;
+    for (size_t row = 0; row < m.tasks.size(); ++row)
+        refs.push_back({uint32_t(m.tasks.get(row, TaskField::SourcePart)),
+                        uint64_t(m.tasks.get(row, TaskField::SourceOffset)), 0});
+    const auto raw = readSourceLines(m.source, refs);
+    for (const auto& line : raw) {
+        QVERIFY(line && isTaskEnd(*line));
+        QVERIFY2(line->find(R"({"Event")", 1) == std::string::npos, line->substr(0, 200).c_str());
+    }
     // The listener's own metadata event is counted as unknown, once per part.
     const bool unknown = meta.find("DBCEventLoggingListenerMetadata") != std::string::npos;
     QCOMPARE(counts.unknownEvents, unknown ? int64_t(3) : int64_t(0));
