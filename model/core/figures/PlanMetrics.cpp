@@ -171,7 +171,9 @@ PlanMetricTable::PlanMetricTable(const EventLogModel& model, const SqlExecution&
             return std::pair(t.get(a, TaskField::SourcePart), t.get(a, TaskField::SourceOffset)) <
                    std::pair(t.get(b, TaskField::SourcePart), t.get(b, TaskField::SourceOffset));
         });
-        const auto [attempt, numTasks] = stages[stage];
+        // Plain variables, not a structured binding: clang 14 cannot capture one in a lambda.
+        const auto attempt = stages[stage].first;
+        const auto numTasks = stages[stage].second;
         std::vector<char> frozen(size_t(std::max(0, numTasks)), 0);
         std::unordered_map<int64_t, std::vector<int64_t>> slots;
         struct Max {
