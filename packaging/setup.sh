@@ -4,7 +4,8 @@
 #   demo  open the desktop app on the bundled demo log, or
 #   test  run every test: the release tests (ctest; GUI tests use Qt's offscreen platform), the
 #         same tests under AddressSanitizer + UBSan, every fuzz target for
-#         STAGELIGHT_FUZZ_SECONDS (default 30) each, and the .deb built, installed and run.
+#         STAGELIGHT_FUZZ_SECONDS (default 60) each on the committed corpus, and the .deb built,
+#         installed and run.
 set -euo pipefail
 mode="${1:-demo}"
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ case "$mode" in
     cmake --preset asan
     cmake --build --preset asan -j "$(nproc)"
     ctest --preset asan -j "$(nproc)" --timeout 1500
-    tests/fuzz/run.sh "${STAGELIGHT_FUZZ_SECONDS:-30}"
+    tests/fuzz/run.sh "${STAGELIGHT_FUZZ_SECONDS:-60}"
     packaging/check-deb.sh build/release
     ;;
   *) echo "usage: packaging/setup.sh [demo|test]" >&2; exit 1 ;;

@@ -16,6 +16,22 @@ namespace stagelight::fuzz {
 void decodeFramed(Codec codec, const uint8_t* data, size_t size);
 // `data` as the decompressed text of a log: lines → events → model → figures and diagnosis.
 void decodeEventLog(const uint8_t* data, size_t size);
+// The same model rendered as the findings report (Markdown and JSON).
+void renderReport(const uint8_t* data, size_t size);
+// `data` as a zip archive on disk: listed, located, loaded (FuzzFileTargets.cpp).
+void readZipArchive(const uint8_t* data, size_t size);
+// `data` as a log directory (see locatorInput): located (rolling, Databricks, legacy, a
+// directory of logs), listed and loaded.
+void locateLogDirectory(const uint8_t* data, size_t size);
+// `data` as a REST API path (and query) against a decoded model and a directory listing.
+void queryRest(const uint8_t* data, size_t size);
+
+// The directory a locator input describes: a layout byte (rolling, Databricks, legacy,
+// several logs), then NUL-separated file names and contents.
+struct LocatorFile {
+    std::string name, content;
+};
+std::string locatorInput(int layout, const std::vector<LocatorFile>& files);
 
 struct Target {
     const char* name;  // also the corpus directory name

@@ -1,20 +1,44 @@
 #!/usr/bin/env bash
-# Build every libFuzzer target (preset `fuzz`: clang, ASan+UBSan) and run each for SECONDS
-# (default 60) on a corpus seeded from the project's generated logs. A crash, hang (> 10 s per
-# input) or allocation past 2 GiB fails the run; the input is copied to
-# tests/fuzz/regressions/<target>/ so tst_fuzz_regressions replays it in every build from then on.
-#   tests/fuzz/run.sh [SECONDS] [TARGET...]
+# Build every libFuzzer target (preset `fuzz`: clang, ASan+UBSan) and run each for SECONDS on its
+# corpus: the inputs found so far (build/fuzz/corpus/<target>, where new ones go), the committed
+# corpus (tests/fuzz/corpus/<target>: real-log excerpts and their framings) and seeds generated
+# from the project's logs. Event-log targets use tests/fuzz/eventlog.dict and mutate JSON values
+# structurally. A crash, hang (> 10 s per input) or allocation past 2 GiB fails the run; the
+# input is copied to tests/fuzz/regressions/<target>/ so tst_fuzz_regressions replays it in
+# every build from then on.
+#
+#   tests/fuzz/run.sh [SECONDS] [TARGET...]   each target for SECONDS (default 60; CI uses 60)
+#   tests/fuzz/run.sh --merge SECONDS [TARGET...]
+#       the long local run, e.g. `--merge 900` (15 minutes per target, 2.5 hours for all ten),
+#       then merges the inputs that add coverage into tests/fuzz/corpus/<target>/ (minimised by
+#       libFuzzer's -merge=1; review their size and commit them)
+#   tests/fuzz/run.sh --make-corpus
+#       rebuilds the committed corpus from ../shared/eventlogs (make_corpus.py, then
+#       stagelight-fuzz-seeds --corpus)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+all=(zstd lz4 snappy lzf gzip eventlog report zip locator rest)
+merge=0
+make_corpus=0
+case "${1:-}" in
+  --merge) merge=1; shift ;;
+  --make-corpus) make_corpus=1; shift ;;
+esac
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(zstd lz4 snappy lzf gzip eventlog); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=("${all[@]}"); fi
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 bin=build/fuzz/tests/fuzz
 work=build/fuzz/corpus
+if [ "$make_corpus" = 1 ]; then
+  tests/fuzz/make_corpus.py
+  "$bin/stagelight-fuzz-seeds" --corpus tests/fuzz/corpus
+  du -sh tests/fuzz/corpus
+  exit 0
+fi
 rm -rf "$work/seeds"
 "$bin/stagelight-fuzz-seeds" "$work/seeds"
 
@@ -22,10 +46,13 @@ failed=()
 for t in "${targets[@]}"; do
   rm -rf "$work/artifacts/$t"
   mkdir -p "$work/$t" "$work/artifacts/$t"
+  dict=()
+  case "$t" in eventlog|report) dict=(-dict=tests/fuzz/eventlog.dict) ;; esac
   echo "== fuzz_$t for ${seconds}s"
   if ! "$bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -malloc_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-        -artifact_prefix="$work/artifacts/$t/" "$work/$t" "$work/seeds/$t" 2>"$work/$t.log"; then
+        -malloc_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${dict[@]}" \
+        -artifact_prefix="$work/artifacts/$t/" "$work/$t" "tests/fuzz/corpus/$t" \
+        "$work/seeds/$t" 2>"$work/$t.log"; then
     tail -n 40 "$work/$t.log" >&2
     mkdir -p "tests/fuzz/regressions/$t"
     for a in "$work/artifacts/$t"/*; do
@@ -34,6 +61,12 @@ for t in "${targets[@]}"; do
     failed+=("$t")
   else
     grep -E "stat::number_of_executed_units|cov:" "$work/$t.log" | tail -n 2
+    if [ "$merge" = 1 ]; then
+      before=$(ls "tests/fuzz/corpus/$t" | wc -l)
+      "$bin/fuzz_$t" -merge=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        "tests/fuzz/corpus/$t" "$work/$t" 2>>"$work/$t.log"
+      echo "merged into tests/fuzz/corpus/$t: $before -> $(ls "tests/fuzz/corpus/$t" | wc -l) inputs"
+    fi
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then

@@ -23,6 +23,8 @@ private Q_SLOTS:
     void executorsFollowTheirLifecycle();
     void listingGroupsAttemptsAndFilters();
     void errorsAreRestErrors();
+    void nodeExclusionSparesTheDriver();
+    void pushShuffleMetricsReadInEverySpelling();
 
 private:
     QJsonValue get(const std::string& path, int expectStatus = 200);
@@ -252,6 +254,83 @@ void RestSemantics::errorsAreRestErrors() {
     get("applications/app-1/stages/0/0/taskSummary?quantiles=x", 400);
     get("applications/other/jobs", 404);
     get("applications/app-1/storage/rdd/5", 404);
+}
+
+namespace {
+
+// Loads `events` (after applicationLog's header) from a file in `dir`.
+std::unique_ptr<EventLogModel> loadInline(const QTemporaryDir& dir, const std::string& events) {
+    const std::filesystem::path file = std::filesystem::path(dir.path().toStdString()) / "app-x";
+    test::writeFile(file, applicationLog("app-1", "", 1000, false) + events);
+    LoadResult r = loadEventLog(file);
+    if (!r.model) qWarning("%s", r.error.c_str());
+    return std::move(r.model);
+}
+
+QJsonArray restArray(const EventLogModel& model, const std::string& path) {
+    return QJsonDocument::fromJson(QByteArray::fromStdString(restQuery(model, path).body)).array();
+}
+
+}  // namespace
+
+void RestSemantics::nodeExclusionSparesTheDriver() {
+    // The driver's block manager and executor 1 share host "drv"; executor 2 is elsewhere.
+    QTemporaryDir dir;
+    const auto model = loadInline(
+        dir,
+        R"({"Event":"SparkListenerExecutorAdded","Timestamp":1100,"Executor ID":"1","Executor Info":{"Host":"drv","Total Cores":2,"Log Urls":{}}})"
+        "\n"
+        R"({"Event":"SparkListenerExecutorAdded","Timestamp":1100,"Executor ID":"2","Executor Info":{"Host":"other","Total Cores":2,"Log Urls":{}}})"
+        "\n"
+        R"({"Event":"org.apache.spark.scheduler.SparkListenerNodeExcluded","time":1500,"hostId":"drv","executorFailures":3})"
+        "\n");
+    QVERIFY(model);
+    std::map<QString, bool> excluded;
+    for (const QJsonValue& e : restArray(*model, "applications/app-1/executors"))
+        excluded[e[QLatin1String("id")].toString()] = e[QLatin1String("isExcluded")].toBool();
+    QCOMPARE(excluded.size(), size_t(3));
+    QCOMPARE(excluded[QStringLiteral("1")], true);
+    QCOMPARE(excluded[QStringLiteral("driver")], false);  // Spark never excludes the driver
+    QCOMPARE(excluded[QStringLiteral("2")], false);
+}
+
+void RestSemantics::pushShuffleMetricsReadInEverySpelling() {
+    // Spark 3.2 wrote "Shuffle Push Read Metrics" / "Merged Fallback Count"; later versions
+    // "Push Based Shuffle" / "Merged Fetch Fallback Count". Both blocks, both keys, any pairing.
+    const char* blocks[] = {"Shuffle Push Read Metrics", "Push Based Shuffle"};
+    const char* keys[] = {"Merged Fallback Count", "Merged Fetch Fallback Count"};
+    std::string events =
+        R"({"Event":"SparkListenerExecutorAdded","Timestamp":1100,"Executor ID":"1","Executor Info":{"Host":"h1","Total Cores":2,"Log Urls":{}}})"
+        "\n"
+        R"({"Event":"SparkListenerStageSubmitted","Stage Info":{"Stage ID":0,"Stage Attempt ID":0,"Stage Name":"s","Number of Tasks":4,"RDD Info":[],"Parent IDs":[],"Details":"d","Submission Time":1200,"Accumulables":[]},"Properties":{}})"
+        "\n";
+    for (int i = 0; i < 4; ++i) {
+        events += taskStart(i, i, false, 1300);
+        events += QStringLiteral(
+                      R"({"Event":"SparkListenerTaskEnd","Stage ID":0,"Stage Attempt ID":0,"Task Type":"ResultTask","Task End Reason":{"Reason":"Success"},"Task Info":{"Task ID":%1,"Index":%1,"Attempt":0,"Launch Time":1300,"Executor ID":"1","Host":"h1","Locality":"PROCESS_LOCAL","Speculative":false,"Getting Result Time":0,"Finish Time":1400,"Failed":false,"Killed":false,"Accumulables":[]},"Task Metrics":{"Executor Run Time":90,"Shuffle Read Metrics":{"Remote Blocks Fetched":1,"%2":{"Corrupt Merged Block Chunks":%3,"%4":%5,"Merged Remote Bytes Read":%6}}}})")
+                      .arg(i)
+                      .arg(QLatin1String(blocks[i % 2]))
+                      .arg(i + 10)
+                      .arg(QLatin1String(keys[i / 2]))
+                      .arg(i + 2)
+                      .arg(i + 100)
+                      .toStdString() +
+                  "\n";
+    }
+    QTemporaryDir dir;
+    const auto model = loadInline(dir, events);
+    QVERIFY(model);
+    const QJsonArray tasks = restArray(*model, "applications/app-1/stages/0/0/taskList");
+    QCOMPARE(tasks.size(), 4);
+    for (const QJsonValue& t : tasks) {
+        const int id = t[QLatin1String("taskId")].toInt();
+        const QJsonObject push = t[QLatin1String("taskMetrics")][QLatin1String("shuffleReadMetrics")]
+                                  [QLatin1String("shufflePushReadMetrics")]
+                                      .toObject();
+        QCOMPARE(push[QLatin1String("mergedFetchFallbackCount")].toInt(), id + 2);
+        QCOMPARE(push[QLatin1String("corruptMergedBlockChunks")].toInt(), id + 10);
+        QCOMPARE(push[QLatin1String("remoteMergedBytesRead")].toInt(), id + 100);
+    }
 }
 
 QTEST_GUILESS_MAIN(RestSemantics)

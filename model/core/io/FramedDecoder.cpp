@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "io/StaleMemory.h"
+
 namespace stagelight {
 
 uint32_t FramedDecoder::readLE32(const std::byte* p) {
@@ -16,12 +18,14 @@ uint16_t FramedDecoder::readBE16(const std::byte* p) {
 }
 
 void FramedDecoder::feed(std::span<const std::byte> input) {
+    markFresh(pending_.data(), pending_.capacity());
     if (head_ > 0 && head_ * 2 >= pending_.size()) {
         pending_.erase(pending_.begin(), pending_.begin() + static_cast<ptrdiff_t>(head_));
         head_ = 0;
     }
     pending_.insert(pending_.end(), input.begin(), input.end());
     process();
+    markStale(pending_.data(), head_);  // consumed blocks: no decoded view may point into them
 }
 
 void FramedDecoder::process() {
@@ -67,6 +71,7 @@ void FramedDecoder::finish() {
     }
     pending_.clear();
     head_ = 0;
+    markStale(pending_.data(), pending_.capacity());
 }
 
 }  // namespace stagelight

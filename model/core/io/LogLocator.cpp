@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "io/DirEntries.h"
+#include "io/StreamDecoder.h"
 
 namespace stagelight {
 namespace fs = std::filesystem;
@@ -176,7 +177,49 @@ std::variant<LogSet, LocateError> locateDatabricks(const fs::path& dir,
     return set;
 }
 
-// Entries in reading order: rolling parts by index, anything else by name; markers skipped.
+// The first decoded bytes of a zip entry (through its deflate and any codec inside).
+class HeadCatcher final : public DecodeListener {
+public:
+    void decoded(std::string_view bytes) override {
+        head_.append(bytes.substr(0, kBytes - std::min(kBytes, head_.size())));
+    }
+    void decodeIssue(const DecodeIssue&) override {}
+    bool stopRequested() const override { return head_.size() >= kBytes; }
+    const std::string& head() const { return head_; }
+
+private:
+    static constexpr size_t kBytes = 64;
+    std::string head_;
+};
+
+// Does the entry hold a Spark event log from its first line ({"Event":... after blanks), or
+// nothing at all? A side file (a pricing JSON, notes) does not.
+bool zipEntryStartsLikeALog(const fs::path& file, const ZipEntry& e) {
+    std::ifstream in(file, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(e.dataOffset));
+    std::vector<char> buf(size_t(std::min<uint64_t>(e.compressedSize, 1 << 16)));
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    HeadCatcher catcher;
+    auto decoder = makeZipEntryDecoder(e.method, catcher, e.uncompressedSize);
+    decoder->feed(std::as_bytes(std::span(buf.data(), size_t(in.gcount()))));
+    if (!catcher.stopRequested()) decoder->finish();
+    std::string_view head = catcher.head();
+    if (startsWith(head, "\xEF\xBB\xBF")) head.remove_prefix(3);
+    const size_t first = head.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return true;  // empty: read, and reported as such
+    head.remove_prefix(first);
+    constexpr std::string_view event = "{\"Event\"";
+    return head.substr(0, event.size()) == event.substr(0, std::min(event.size(), head.size()));
+}
+
+// macOS Finder's companions of every zipped file: resource forks and folder settings.
+bool isMacOsMetadata(const std::string& name, const std::string& base) {
+    return startsWith(name, "__MACOSX/") || name.find("/__MACOSX/") != std::string::npos ||
+           startsWith(base, "._") || base == ".DS_Store";
+}
+
+// Entries in reading order: rolling parts by index, anything else by name; markers skipped, and
+// so are macOS metadata and side files (one note names them).
 std::variant<LogSet, LocateError> locateZip(const fs::path& file) {
     auto listed = listZipEntries(file);
     if (auto* err = std::get_if<std::string>(&listed)) return LocateError{*err};
@@ -195,18 +238,35 @@ std::variant<LogSet, LocateError> locateZip(const fs::path& file) {
     std::stable_sort(entries.begin(), entries.end(), [&](auto& a, auto& b) {
         return order(a) != order(b) ? order(a) < order(b) : a.name < b.name;
     });
+    std::vector<std::string> skipped;
     for (ZipEntry& e : entries) {
         const std::string b = baseName(e.name);
         if (startsWith(b, "appstatus_")) {
             set.inProgress = set.inProgress || endsWith(b, ".inprogress");
             continue;
         }
-        if (b.empty() || b[0] == '.') continue;
+        if (b.empty()) continue;  // a directory entry
+        // A rolling or rotated part may start inside a line: only whole logs are sniffed.
+        const bool rollingPart =
+            startsWith(b, "events_") || startsWith(b, "EVENT_LOG_") || startsWith(b, "eventlog");
+        if (isMacOsMetadata(e.name, b) || b[0] == '.' ||
+            (!rollingPart && !zipEntryStartsLikeALog(file, e))) {
+            skipped.push_back(e.name);
+            continue;
+        }
         set.inProgress = set.inProgress || endsWith(b, ".inprogress");
         LogPart part{file, codecFromFileName(b), e.compressedSize, std::move(e)};
         set.parts.push_back(std::move(part));
     }
     if (set.parts.empty()) return LocateError{file.string() + ": zip archive holds no event log"};
+    if (!skipped.empty()) {
+        std::string names;
+        for (size_t i = 0; i < skipped.size() && i < 5; ++i) names += (i ? ", " : "") + skipped[i];
+        if (skipped.size() > 5) names += ", … (" + std::to_string(skipped.size() - 5) + " more)";
+        set.notes.push_back(file.string() + ": skipped " + std::to_string(skipped.size()) +
+                            (skipped.size() == 1 ? " entry" : " entries") +
+                            " that are no event log (macOS metadata, side files): " + names);
+    }
     return set;
 }
 

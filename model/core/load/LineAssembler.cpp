@@ -46,12 +46,35 @@ void LineAssembler::handleLine(const char* text, size_t length, size_t capacity,
     warn(LoadWarning::Severity::Warning, where, "malformed line skipped: " + decoder_.lastError());
 }
 
+void LineAssembler::growCarry(size_t bytes) {
+    markFresh(carry_.data(), carry_.size());
+    if (carry_.size() < bytes + simdjson::SIMDJSON_PADDING)
+        carry_.resize(std::max(std::min(bytes * 2, maxLineBytes_), bytes) +
+                      simdjson::SIMDJSON_PADDING);
+}
+
+void LineAssembler::retireCarry() {
+    carryLength_ = 0;
+    markStale(carry_.data(), carry_.size());
+}
+
+bool LineAssembler::carriedLineIsWholeObject() {
+    size_t end = carryLength_;
+    while (end > 0 && (carry_[end - 1] == ' ' || carry_[end - 1] == '\t' || carry_[end - 1] == '\r'))
+        --end;
+    if (end == 0 || carry_[end - 1] != '}') return false;
+    growCarry(carryLength_);
+    std::memset(carry_.data() + carryLength_, 0, simdjson::SIMDJSON_PADDING);
+    simdjson::dom::element whole;
+    return validator_.parse(carry_.data(), end, false).get(whole) == simdjson::SUCCESS;
+}
+
 void LineAssembler::handleCarried(bool lastLine) {
-    carry_.resize(std::max(carry_.size(), carryLength_ + simdjson::SIMDJSON_PADDING));
+    growCarry(carryLength_);
     std::memset(carry_.data() + carryLength_, 0, simdjson::SIMDJSON_PADDING);
     handleLine(carry_.data(), carryLength_, carryLength_ + simdjson::SIMDJSON_PADDING, carryStart_,
                lastLine);
-    carryLength_ = 0;
+    retireCarry();
 }
 
 void LineAssembler::skipLongLine(const SourceRef& where) {
@@ -60,7 +83,7 @@ void LineAssembler::skipLongLine(const SourceRef& where) {
     warn(LoadWarning::Severity::Warning, where,
          "line longer than " + std::to_string(maxLineBytes_) +
              " bytes skipped (the limit; raise it with STAGELIGHT_MAX_LINE_BYTES)");
-    carryLength_ = 0;
+    retireCarry();
     skipping_ = true;
 }
 
@@ -78,6 +101,10 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
     }
     if (chunk.kind == DecodedChunk::Kind::PartEnd) {
         // A line may continue in the next part of a rolling log; it keeps its start position.
+        // But writers roll between events: a part ending in a whole JSON object without its
+        // newline ended that event. Glued to the next part's first line, the second object
+        // would be dropped unseen (simdjson reads the first and ignores what follows).
+        if (!skipping_ && carryLength_ > 0 && carriedLineIsWholeObject()) handleCarried(false);
         part_ = chunk.part + 1;
         partOffset_ = 0;
         partLine_ = 0;
@@ -94,9 +121,7 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
         const size_t take = nl ? size_t(static_cast<const char*>(nl) - data) : n;
         if (!skipping_ && carryLength_ + take > maxLineBytes_) skipLongLine(carryStart_);
         if (!skipping_) {
-            if (carry_.size() < carryLength_ + take + simdjson::SIMDJSON_PADDING)
-                carry_.resize(std::min((carryLength_ + take) * 2, maxLineBytes_) +
-                              simdjson::SIMDJSON_PADDING);
+            growCarry(carryLength_ + take);
             std::memcpy(carry_.data() + carryLength_, data, take);
             carryLength_ += take;
         }
@@ -120,9 +145,7 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
                 skipLongLine(where);
                 break;
             }
-            if (carry_.size() < carryLength_ + simdjson::SIMDJSON_PADDING)
-                carry_.resize(std::min(carryLength_ * 2, maxLineBytes_) +
-                              simdjson::SIMDJSON_PADDING);
+            growCarry(carryLength_);
             std::memcpy(carry_.data(), data + pos, carryLength_);
             break;
         }

@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <simdjson.h>
+
+#include "io/StaleMemory.h"
 #include "io/StreamDecoder.h"
 #include "model/EventLogModel.h"
 #include "parse/EventDecoder.h"
@@ -22,10 +25,15 @@ public:
     bool empty() const { return size_ == 0; }
     // Makes room for at least `bytes`; the previous content is not kept.
     void allocate(size_t bytes) {
-        if (bytes <= size_) return;
+        if (bytes <= size_) {
+            markFresh(data_.get(), size_);
+            return;
+        }
         data_.reset(new char[bytes]);
         size_ = bytes;
     }
+    // The parser is done with the content (the buffer goes back to the producer for reuse).
+    void retire() { markStale(data_.get(), size_); }
 
 private:
     std::unique_ptr<char[]> data_;
@@ -54,6 +62,9 @@ private:
                     bool lastLine);
     void handleCarried(bool lastLine);
     void skipLongLine(const SourceRef& where);
+    void growCarry(size_t bytes);  // carry_ holds at least `bytes` plus padding, contents kept
+    void retireCarry();            // the carried line is handled: nothing may still view it
+    bool carriedLineIsWholeObject();  // one complete, valid JSON value and nothing after it
     void warn(LoadWarning::Severity severity, const SourceRef& where, std::string message);
     const std::string& partName(uint32_t part) const;
 
@@ -68,6 +79,7 @@ private:
     size_t carryLength_ = 0;
     SourceRef carryStart_;
     mutable std::vector<std::string> partNames_;
+    simdjson::dom::parser validator_;  // only at part ends that lack a newline
 };
 
 }  // namespace stagelight

@@ -282,7 +282,10 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
             }
             lines.consume(*chunk);
             if (options.progress) options.progress(chunk->bytesRead, model.report.bytesOnDisk);
-            if (chunk->kind == DecodedChunk::Kind::Data) recycled.tryPush(std::move(*chunk));
+            if (chunk->kind == DecodedChunk::Kind::Data) {
+                chunk->buffer.retire();  // no view into it may survive its reuse
+                recycled.tryPush(std::move(*chunk));
+            }
         }
         worker.join();
         lines.finish();

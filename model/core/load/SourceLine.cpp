@@ -1,5 +1,7 @@
 // Raw JSON of events on demand: decode a part again up to the lines' offsets (plain files seek
 // straight to them). Nothing of the log text is kept in memory after loading.
+#include <simdjson.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -74,6 +76,15 @@ void decodePart(const LogPart& part, uint64_t skip, LineCatcher& catcher) {
     std::fclose(file);
 }
 
+// A part that ends in a whole event without its newline ended that event (LineAssembler).
+bool wholeJsonObject(const std::string& text) {
+    const size_t end = text.find_last_not_of(" \t\r");
+    if (end == std::string::npos || text[end] != '}') return false;
+    simdjson::dom::parser parser;
+    simdjson::dom::element whole;
+    return parser.parse(text.data(), end + 1).get(whole) == simdjson::SUCCESS;
+}
+
 std::optional<std::string> cleaned(std::string line) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) return std::nullopt;
@@ -106,7 +117,7 @@ std::vector<std::optional<std::string>> readSourceLines(const LogSet& source,
             const bool open = all.capturing();
             auto taken = all.take();
             // A rolling log's line may continue in the next part.
-            if (open && part + 1 < source.parts.size()) {
+            if (open && part + 1 < source.parts.size() && !wholeJsonObject(taken.back())) {
                 LineCatcher rest({0});
                 decodePart(source.parts[part + 1], 0, rest);
                 taken.back() += rest.take().front();

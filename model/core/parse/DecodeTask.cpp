@@ -70,6 +70,9 @@ const OrderedKeyTable& taskMetricKeys() {
             for (std::string_view nested : containerBefore(TaskField(f)))
                 entries.push_back({nested, kNestedSlot});
             entries.push_back({taskFieldJsonKey(TaskField(f)), int(f)});
+            // Spark 3.2 spelled the push-based fallback count without "Fetch".
+            if (TaskField(f) == TaskField::PushMergedFetchFallbackCount)
+                entries.push_back({"Merged Fallback Count", int(f)});
         }
         entries.push_back({"Updated Blocks", kNestedSlot});
         return OrderedKeyTable(std::move(entries));

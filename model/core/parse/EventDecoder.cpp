@@ -2,6 +2,8 @@
 
 #include <unordered_map>
 
+#include "io/StaleMemory.h"
+
 namespace stagelight {
 
 namespace od = simdjson::ondemand;
@@ -124,6 +126,11 @@ EventDecoder::EventDecoder(std::vector<EventSink*> sinks) : sinks_(std::move(sin
 
 bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
                               const SourceRef& where) {
+    // The repaired line is this call's only: anything still viewing it afterwards is a bug.
+    struct RetireRepair {
+        std::vector<char>& buffer;
+        ~RetireRepair() { markStale(buffer.data(), buffer.capacity()); }
+    } retireRepair{repaired_};
     problems_.messages.clear();
     lastError_.clear();
     currentEvent_.clear();
@@ -177,6 +184,7 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
 }
 
 void EventDecoder::repairUtf8(const char* line, size_t length) {
+    markFresh(repaired_.data(), repaired_.capacity());
     repaired_.clear();
     const auto* p = reinterpret_cast<const unsigned char*>(line);
     size_t i = 0;

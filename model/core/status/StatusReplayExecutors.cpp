@@ -176,8 +176,10 @@ void StatusReplay::executorExcludedForStage(const events::Exclusion& ex) {
 }
 
 void StatusReplay::excludeNode(const std::string& host, bool excluded) {
+    // Spark excludes the node's executors, never the driver (AppStatusListener
+    // .updateNodeExclusion skips SparkContext.DRIVER_IDENTIFIER).
     for (auto& [id, e] : liveExecutors_)
-        if (e.hostname() == host) e.isExcluded = excluded;
+        if (e.hostname() == host && id != "driver") e.isExcluded = excluded;
 }
 
 void StatusReplay::nodeExcludedForStage(const events::Exclusion& ex) {
