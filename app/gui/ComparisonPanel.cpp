@@ -1,12 +1,15 @@
 #include "gui/ComparisonPanel.h"
 
 #include <QLabel>
+
+#include <algorithm>
 #include <QSplitter>
 #include <QTabBar>
 #include <QVBoxLayout>
 
 #include "charts/TaskHistogramView.h"
 #include "qt/ComparisonModel.h"
+#include "qt/PlainText.h"
 #include "tables/DataTableView.h"
 #include "text/Elide.h"
 #include "text/Format.h"
@@ -22,10 +25,31 @@ QString text(const std::string& s) {
 // A wrapped label makes the layout height-for-width, and the dock's scroll area then sizes the
 // panel to the layout's full minimum height (every view at its minimum), never short enough
 // for the compact arrangement. Its height from its size hint is enough for a summary line.
+// A wrapped summary whose height follows its width without the layout's height-for-width
+// negotiation (which made the dock grow): the height its lines need at the current width, at most
+// four lines; the whole text is also its tooltip.
 class SummaryLabel : public QLabel {
 public:
     using QLabel::QLabel;
     bool hasHeightForWidth() const override { return false; }
+
+    void setSummary(const QString& text) {
+        setText(text);
+        setToolTip(plainTooltip(text));  // stage and file names from the logs, never markup
+        fit();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        QLabel::resizeEvent(event);
+        fit();
+    }
+
+private:
+    void fit() {
+        const int lines = std::min(heightForWidth(width()), 4 * fontMetrics().lineSpacing() + 4);
+        if (lines > 0 && minimumHeight() != lines) setMinimumHeight(lines);
+    }
 };
 
 }  // namespace
@@ -39,6 +63,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     table_->setObjectName(QStringLiteral("comparisonTable"));
     summary_->setTextFormat(Qt::PlainText);  // file and stage names come from the logs
     summary_->setWordWrap(true);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     table_->setSourceModel(model_);
     showing_ = new QTabBar(this);
     showing_->setObjectName(QStringLiteral("comparisonShowing"));
@@ -122,7 +147,7 @@ void ComparisonPanel::clear() {
     runs_[0] = runs_[1] = nullptr;
     comparison_.reset();
     model_->setComparison(nullptr);
-    summary_->setText(
+    static_cast<SummaryLabel*>(summary_)->setSummary(
         tr("File > Compare with… opens a baseline run to compare the open run with, "
            "stage by stage."));
     for (int i = 0; i < 2; ++i) {
@@ -167,7 +192,7 @@ void ComparisonPanel::setRuns(ModelPtr baseline, const QString& baselineFile, Mo
                     .arg(d >= 0 ? QStringLiteral("+") : QStringLiteral("−"),
                          text(formatDuration(d >= 0 ? d : -d)));
     }
-    summary_->setText(line);
+    static_cast<SummaryLabel*>(summary_)->setSummary(line);
     // The stages that moved the total in its direction first.
     table_->sortByColumn(ComparisonModel::DurationDelta, c.trialWallMs >= c.baselineWallMs
                                                              ? Qt::DescendingOrder

@@ -15,8 +15,9 @@ namespace {
 constexpr double kAxisHeight = 22, kLegendHeight = 18;
 
 // Lane labels take up to 150 px, less in a narrow view (two timelines side by side in the
-// comparison), so the bars keep most of the width; labels are elided to fit.
-double labelWidth(const QRectF& b) { return std::clamp(b.width() * 0.22, 64.0, 150.0); }
+// comparison), so the bars keep most of the width; labels are elided to fit. At least the
+// width of the Fit and Fold buttons above them.
+double labelWidth(const QRectF& b) { return std::clamp(b.width() * 0.22, 84.0, 150.0); }
 
 // Spark's stage-page colours for the seven phases (timeline-view.css).
 const QColor kPhaseColors[kTaskPhaseCount] = {QColor(0x80, 0xB1, 0xD3), QColor(0xFB, 0x80, 0x72),
