@@ -179,7 +179,8 @@ void ComparisonPanel::setRuns(ModelPtr baseline, const QString& baselineFile, Mo
     // What kind of time changed first (the driver's, waiting, stages), then which stages.
     for (size_t k = 0; k < c.explainingCauses.size(); ++k)
         line += (k == 0 ? tr(" · the wall clock changed mostly in ") : QStringLiteral("; ")) +
-                text(causeChangeText(c.causes[c.explainingCauses[k]]));
+                text(causeChangeText(c.causes[c.explainingCauses[k]]))
+                    .replace(QStringLiteral(" -> "), QStringLiteral(" → "));  // the GUI's arrow
     for (size_t k = 0; k < c.explaining.size(); ++k) {
         const StageMatch& m = c.matches[c.explaining[k]];
         const int64_t d = m.trial.durationMs - m.baseline.durationMs;

@@ -71,8 +71,8 @@ void OverviewPanel::setModel(const ModelPtr& model) {
                              str(formatBytes(m[TaskField::DiskBytesSpilled])),
                              str(formatDuration(m[TaskField::JvmGcTime])),
                              str(formatDuration(m[TaskField::ExecutorRunTime]))));
-    executors_->setText(tr("%1 executors, %2 cores%3")
-                            .arg(t.executors)
+    executors_->setText((t.executors == 1 ? tr("1 executor, %2 cores%3")
+                                          : tr("%1 executors, %2 cores%3").arg(t.executors))
                             .arg(t.executorCores)
                             .arg(t.driverRunsTasks ? tr(" (local mode: the driver ran the tasks)")
                                                    : QString()));

@@ -4,6 +4,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "text/Format.h"
@@ -13,6 +14,7 @@ namespace stagelight {
 namespace {
 
 constexpr double kAxisHeight = 22, kLegendHeight = 18;
+const QColor kHighlightColor{0xC6, 0x28, 0x28};  // a finding's tasks, framed
 
 // Lane labels take up to 150 px, less in a narrow view (two timelines side by side in the
 // comparison), so the bars keep most of the width; labels are elided to fit. At least the
@@ -270,7 +272,7 @@ void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bo
             continue;
         }
         flush();
-        if (anomaly) continue;
+        if (it->flags & (kFailed | kKilled)) continue;  // filled red on top; a finding's tasks keep their phases
         const QRectF r = barRect(it->task, v, area);
         const auto phases = taskPhases(t, lanes_.tasks[it->task].row, now);
         const double total = std::max(1.0, double(it->end - it->start));
@@ -411,12 +413,20 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
         if (rects_[kind].empty()) continue;
         QColor occupancy = kMergedColor;
         if (kind >= kOccupancy) occupancy.setAlphaF(0.25 + 0.25 * double(kind - kOccupancy));
+        if (kind == kHighlightKind) continue;  // outlined below, over the phases
         p.setBrush(kind < kTaskPhaseCount  ? kPhaseColors[kind]
                    : kind == kMerged       ? kMergedColor
                    : kind == kFailedKind   ? kFailedColor
-                   : kind == kHighlightKind ? pal.color(QPalette::Highlight)
                                             : occupancy);
         p.drawRects(rects_[kind].data(), int(rects_[kind].size()));
+    }
+    if (!rects_[kHighlightKind].empty()) {
+        // A finding's tasks keep their phase colours; a frame in the critical colour marks them
+        // (a fill would hide the phases and read as one of them).
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(kHighlightColor, 2));
+        for (const QRectF& r : rects_[kHighlightKind]) p.drawRect(r.adjusted(-1, 0, 1, 0));
+        p.setPen(Qt::NoPen);
     }
     if (!speculative_.empty()) {
         p.setBrush(Qt::NoBrush);
@@ -464,8 +474,26 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     static const char* shortNames[kTaskPhaseCount] = {
         "Scheduler delay", "Deserialization",      "Shuffle read",  "Computing",
         "Shuffle write",   "Result serialization", "Getting result"};
+    // The phases by the width they take on screen, so a narrow dock explains its dominant
+    // colours first; phases not drawn keep Spark's order after them.
+    std::array<double, kTaskPhaseCount> drawn{};
     for (size_t ph = 0; ph < kTaskPhaseCount; ++ph)
-        entry(kPhaseColors[ph], QObject::tr(shortNames[ph]));
+        for (const QRectF& r : rects_[ph]) drawn[ph] += r.width();
+    std::array<size_t, kTaskPhaseCount> order{};
+    for (size_t ph = 0; ph < kTaskPhaseCount; ++ph) order[ph] = ph;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return drawn[a] > drawn[b]; });
+    if (!rects_[kHighlightKind].empty()) {  // the finding's tasks first: they are why it is open
+        const double w = 20 + fm.horizontalAdvance(QObject::tr("finding's tasks"));
+        if (lx + w <= bounds.right()) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(kHighlightColor, 2));
+            p.drawRect(QRectF(lx + 1, ly + 5, 8, 8));
+            p.setPen(pal.color(QPalette::Text));
+            p.drawText(QPointF(lx + 13, ly + 13), QObject::tr("finding's tasks"));
+            lx += w;
+        }
+    }
+    for (size_t ph : order) entry(kPhaseColors[ph], QObject::tr(shortNames[ph]));
     // The rest only when they are on screen.
     if (!rects_[kMerged].empty()) entry(kMergedColor, QObject::tr("many tasks"));
     if (!rects_[kFailedKind].empty()) entry(kFailedColor, QObject::tr("failed / killed"));
