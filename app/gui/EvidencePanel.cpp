@@ -5,9 +5,12 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "qt/StageText.h"
 #include "diagnosis/EvidenceSources.h"
@@ -20,6 +23,27 @@
 
 namespace stagelight {
 namespace {
+
+// The finding's labels inside a scroll area: its minimum height is what the wrapped labels need
+// at the width it has (QScrollArea sizes its widget from minimumSizeHint, which a word-wrapped
+// layout computes for some other width and then cuts the last lines).
+class WrappedTextBox : public QWidget {
+public:
+    using QWidget::QWidget;
+    QSize minimumSizeHint() const override {
+        QSize s = QWidget::minimumSizeHint();
+        if (layout() && layout()->hasHeightForWidth() && width() > 0)
+            s.setHeight(std::max(s.height(), layout()->totalHeightForWidth(width())));
+        return s;
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        const bool widthChanged = event->size().width() != event->oldSize().width();
+        QWidget::resizeEvent(event);
+        if (widthChanged) updateGeometry();  // the scroll area asks minimumSizeHint again
+    }
+};
 
 QLabel* plainLabel(QWidget* parent) {
     auto* label = new QLabel(parent);
@@ -100,7 +124,7 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
     auto* head = new QHBoxLayout;
     head->addWidget(icon_, 0, Qt::AlignTop);
     head->addWidget(title_, 1);
-    auto* text = new QWidget(this);
+    auto* text = new WrappedTextBox(this);
     auto* textLayout = new QVBoxLayout(text);
     textLayout->setContentsMargins(4, 4, 4, 4);
     textLayout->addLayout(head);
@@ -108,8 +132,14 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
     textLayout->addWidget(detail_);
     textLayout->addWidget(fix_);
     textLayout->addWidget(method_);
-    textLayout->addWidget(new QLabel(tr("Evidence (double-click to show it):"), this));
-    textLayout->addWidget(list_, 1);
+    // The evidence list is a pane of its own: a long finding's text scrolls without pushing the
+    // list out of view on a laptop screen.
+    auto* evidence = new QWidget(this);
+    auto* evidenceLayout = new QVBoxLayout(evidence);
+    evidenceLayout->setContentsMargins(4, 0, 4, 0);
+    evidenceLayout->setSpacing(2);
+    evidenceLayout->addWidget(new QLabel(tr("Evidence (double-click to show it):"), this));
+    evidenceLayout->addWidget(list_, 1);
     raw_->setReadOnly(true);
     raw_->setLineWrapMode(QPlainTextEdit::NoWrap);
     raw_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -124,9 +154,13 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
     list_->setMinimumHeight(3 * fontMetrics().height());
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(textScroll);
+    split->addWidget(evidence);
     split->addWidget(raw_);
-    split->setStretchFactor(0, 3);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 1);
+    split->setSizes({400, 160, 120});  // proportions: the finding's text first
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);

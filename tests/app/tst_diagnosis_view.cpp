@@ -105,6 +105,7 @@ private Q_SLOTS:
         for (int row = 0; row < table->model()->rowCount(); ++row) {
             table->setCurrentIndex(table->model()->index(row, FindingsModel::Title));
             QApplication::processEvents();
+            QTest::qWait(20);  // the scroll area lays its text out once it knows its width
             for (QLabel* label : evidence->findChildren<QLabel*>()) {
                 if (!label->wordWrap() || label->text().isEmpty() || !label->isVisible()) continue;
                 QVERIFY2(label->height() >= label->heightForWidth(label->width()),
