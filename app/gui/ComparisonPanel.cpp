@@ -1,5 +1,6 @@
 #include "gui/ComparisonPanel.h"
 
+#include <QHeaderView>
 #include <QLabel>
 
 #include <algorithm>
@@ -65,6 +66,9 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     summary_->setWordWrap(true);
     summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     table_->setSourceModel(model_);
+    // The change first: in a narrow dock the stage pair and its Δ are what stays in view.
+    table_->horizontalHeader()->moveSection(ComparisonModel::DurationDelta, ComparisonModel::Confidence);
+    table_->horizontalHeader()->moveSection(ComparisonModel::DurationPct, ComparisonModel::Confidence + 1);
     showing_ = new QTabBar(this);
     showing_->setObjectName(QStringLiteral("comparisonShowing"));
     showing_->addTab(tr("Timelines"));
