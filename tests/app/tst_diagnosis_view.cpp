@@ -18,12 +18,14 @@
 #include "charts/TaskHistogramView.h"
 #include "diagnosis/DiagnosisView.h"
 #include "diagnosis/FindingRowDelegate.h"
+#include "diagnosis/Slices.h"
 #include "diagnosis/WallClockBar.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
 #include "qt/FindingsModel.h"
 #include "qt/JobTableModel.h"
+#include "text/Format.h"
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "tables/DataTableView.h"
@@ -215,6 +217,26 @@ private Q_SLOTS:
         }
         QCOMPARE(next, a->time.slices.size());
         QCOMPARE(total, a->time.wallClockMs);
+    }
+
+    void theBarsLegendNamesEveryCauseAtAnySize() {
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_, QSize(1366, 768)));
+        const AnalysisPtr a = w.currentAnalysis();
+        auto* bar = w.findChild<WallClockBar*>();
+        const auto totals = sliceTotalsByCause(a->time.slices);
+        QVERIFY(totals.size() >= 5);  // the demo's wall clock has that many kinds of time
+        const QStringList texts = bar->legendTexts();
+        QCOMPARE(texts.size(), int(totals.size()) + 2);
+        for (const SliceCauseTotal& t : totals)
+            QVERIFY(texts.contains(QString::fromStdString(std::string(sliceCauseLabel(t.cause))) +
+                                   QStringLiteral(" ") + QString::fromStdString(formatDuration(t.ms))));
+        // Narrower, the legend wraps onto more rows and the bar grows to hold them.
+        const int rows = bar->legendRows(), height = bar->height();
+        QVERIFY(rows >= 2);
+        bar->resize(bar->width() / 2, bar->height());
+        QVERIFY(bar->legendRows() > rows);
+        QVERIFY(bar->height() > height);
     }
 
     void aSliceClickShowsItsStage() {

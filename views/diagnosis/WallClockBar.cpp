@@ -1,5 +1,7 @@
 #include "diagnosis/WallClockBar.h"
 
+#include <QResizeEvent>
+
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -17,6 +19,7 @@ namespace {
 
 constexpr double kMinSegmentPx = 4;  // thinner runs are grouped: they could not be clicked
 constexpr int kBarHeight = 30, kStripHeight = 6, kLegendHeight = 18;
+constexpr int kExplainedEntry = -1, kUnexplainedEntry = -2;  // legend entries that are no cause
 
 QString qs(std::string_view s) {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
@@ -63,6 +66,7 @@ QSize WallClockBar::minimumSizeHint() const {
 void WallClockBar::setAnalysis(AnalysisPtr analysis) {
     analysis_ = std::move(analysis);
     hovered_ = -1;
+    setFixedHeight(heightFor(width()));  // the legend's rows for these causes
     update();
 }
 
@@ -180,37 +184,71 @@ void WallClockBar::paintEvent(QPaintEvent*) {
             p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
         }
     }
-    // The legend: what the strip means, then the causes present with their totals, largest
-    // first (as many as fit).
-    double x = bar.left();
+    // The legend: what the strip means, then every cause present with its total, largest first,
+    // wrapping onto further rows in a narrow window (the widget's height follows).
     const double y = strip.bottom() + 3;
-    {
-        const QString explained = tr("explained by findings");
-        const QString unexplained = tr("no finding");
-        const QRectF a(x, y + 5, 14, 6);
-        p.fillRect(a, palette().color(QPalette::WindowText));
-        p.setPen(palette().color(QPalette::WindowText));
-        const double wa = p.fontMetrics().horizontalAdvance(explained);
-        p.drawText(QRectF(x + 18, y, wa + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
-                   explained);
-        x += wa + 28;
-        const QRectF b(x, y + 5, 14, 6);
-        p.fillRect(b, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
-        const double wb = p.fontMetrics().horizontalAdvance(unexplained);
-        p.drawText(QRectF(x + 18, y, wb + 4, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
-                   unexplained);
-        x += wb + 34;
+    p.setPen(palette().color(QPalette::WindowText));
+    const auto entries = legendEntries();
+    const auto places = legendPlaces(entries, bar.width());
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const double x = bar.left() + places[i].x(), ey = y + places[i].y();
+        if (entries[i].cause == kExplainedEntry) {
+            p.fillRect(QRectF(x, ey + 5, 14, 6), palette().color(QPalette::WindowText));
+        } else if (entries[i].cause == kUnexplainedEntry) {
+            p.fillRect(QRectF(x, ey + 5, 14, 6), QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+        } else {
+            p.fillRect(QRectF(x + 2, ey + 3, 10, 10), causeColor(entries[i].cause));
+        }
+        p.drawText(QRectF(x + 18, ey, p.fontMetrics().horizontalAdvance(entries[i].text) + 4, kLegendHeight - 2),
+                   Qt::AlignVCenter | Qt::AlignLeft, entries[i].text);
     }
-    for (const SliceCauseTotal& t : sliceTotalsByCause(slices)) {
-        const QString text = qs(sliceCauseLabel(t.cause)) + QStringLiteral(" ") +
-                             QString::fromStdString(formatDuration(t.ms));
-        const double w = p.fontMetrics().horizontalAdvance(text) + 22;
-        if (x + w > bar.right()) break;
-        p.fillRect(QRectF(x, y + 3, 10, 10), causeColor(int(t.cause)));
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(x + 14, y, w, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, text);
+}
+
+std::vector<WallClockBar::LegendEntry> WallClockBar::legendEntries() const {
+    std::vector<LegendEntry> out{{kExplainedEntry, tr("explained by findings")},
+                                 {kUnexplainedEntry, tr("no finding")}};
+    if (!analysis_) return out;
+    for (const SliceCauseTotal& t : sliceTotalsByCause(analysis_->time.slices))
+        out.push_back({int(t.cause), qs(sliceCauseLabel(t.cause)) + QStringLiteral(" ") +
+                                         QString::fromStdString(formatDuration(t.ms))});
+    return out;
+}
+
+// Each entry's offset from the legend's top left: entries flow left to right and wrap.
+std::vector<QPointF> WallClockBar::legendPlaces(const std::vector<LegendEntry>& entries,
+                                                double width) const {
+    std::vector<QPointF> out;
+    double x = 0, y = 0;
+    for (const LegendEntry& e : entries) {
+        const double w = fontMetrics().horizontalAdvance(e.text) + 30;
+        if (x > 0 && x + w > width) {
+            x = 0;
+            y += kLegendHeight;
+        }
+        out.emplace_back(x, y);
         x += w;
     }
+    return out;
+}
+
+QStringList WallClockBar::legendTexts() const {
+    QStringList out;
+    for (const LegendEntry& e : legendEntries()) out.push_back(e.text);
+    return out;
+}
+
+int WallClockBar::legendRows() const { return (heightFor(width()) - kBarHeight - kStripHeight - 4) / kLegendHeight; }
+
+int WallClockBar::heightFor(int width) const {
+    const auto entries = legendEntries();
+    const auto places = legendPlaces(entries, width - 2);
+    const int rows = places.empty() ? 1 : int(places.back().y() / kLegendHeight) + 1;
+    return kBarHeight + kStripHeight + rows * kLegendHeight + 4;
+}
+
+void WallClockBar::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (const int h = heightFor(width()); h != height()) setFixedHeight(h);  // width stays
 }
 
 int WallClockBar::segmentAt(const QPointF& pos) const {

@@ -30,6 +30,11 @@ public:
     std::vector<Segment> segments() const;
     static QColor causeColor(int cause);  // Slice::Cause as an int
 
+    // The legend's entries (the strip's two marks, then every cause present with its total) and
+    // how many rows they wrap onto at the current width; none is ever left out.
+    QStringList legendTexts() const;
+    int legendRows() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -38,12 +43,20 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent* event) override;  // the legend's rows follow the width
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
     QRectF barRect() const;
+    struct LegendEntry {
+        int cause;  // Slice::Cause, or the explained / unexplained marks (negative)
+        QString text;
+    };
+    std::vector<LegendEntry> legendEntries() const;
+    std::vector<QPointF> legendPlaces(const std::vector<LegendEntry>& entries, double width) const;
+    int heightFor(int width) const;
     int segmentAt(const QPointF& pos) const;
     QString tooltipOf(const Segment& s) const;
     AnalysisPtr analysis_;
