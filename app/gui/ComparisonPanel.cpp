@@ -2,11 +2,11 @@
 
 #include <QHeaderView>
 #include <QLabel>
-
-#include <algorithm>
 #include <QSplitter>
 #include <QTabBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "charts/TaskHistogramView.h"
 #include "qt/ComparisonModel.h"
@@ -24,11 +24,9 @@ QString text(const std::string& s) {
 }
 
 // A wrapped label makes the layout height-for-width, and the dock's scroll area then sizes the
-// panel to the layout's full minimum height (every view at its minimum), never short enough
-// for the compact arrangement. Its height from its size hint is enough for a summary line.
-// A wrapped summary whose height follows its width without the layout's height-for-width
-// negotiation (which made the dock grow): the height its lines need at the current width, at most
-// four lines; the whole text is also its tooltip.
+// panel to the layout's full minimum height, never short enough for the compact arrangement.
+// So the summary opts out and sets its own minimum height instead: what its lines need at the
+// current width, at most four lines; the whole text is also its tooltip.
 class SummaryLabel : public QLabel {
 public:
     using QLabel::QLabel;

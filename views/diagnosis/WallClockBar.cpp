@@ -1,10 +1,9 @@
 #include "diagnosis/WallClockBar.h"
 
-#include <QResizeEvent>
-
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolTip>
 
 #include <algorithm>

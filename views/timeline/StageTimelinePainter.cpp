@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 
+#include "style/Palette.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
@@ -14,7 +15,6 @@ namespace stagelight {
 namespace {
 
 constexpr double kAxisHeight = 22, kLegendHeight = 18;
-const QColor kHighlightColor{0xC6, 0x28, 0x28};  // a finding's tasks, framed
 
 // Lane labels take up to 150 px, less in a narrow view (two timelines side by side in the
 // comparison), so the bars keep most of the width; labels are elided to fit. At least the
@@ -180,6 +180,7 @@ void StageTimelinePainter::build(const TimeViewport& v, const QRectF& area) {
     builtArea_ = area;
     builtFirstRow_ = firstRow_;
     for (auto& r : rects_) r.clear();
+    phaseWidths_.fill(0);
     speculative_.clear();
     tasksVisited_ = 0;
     lanesDrawn_ = 0;
@@ -206,6 +207,9 @@ void StageTimelinePainter::build(const TimeViewport& v, const QRectF& area) {
         const bool failed = lanes_.tasks[i].flags & (kFailed | kKilled);
         rects_[failed ? kFailedKind : kHighlightKind].push_back(r);
     }
+    // How much of the view each phase covers: the legend explains the dominant colours first.
+    for (size_t ph = 0; ph < kTaskPhaseCount; ++ph)
+        for (const QRectF& r : rects_[ph]) phaseWidths_[ph] += r.width();
 }
 
 void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bool phasesFit,
@@ -410,10 +414,9 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
     }
     p.setPen(Qt::NoPen);
     for (size_t kind = 0; kind < kKinds; ++kind) {
-        if (rects_[kind].empty()) continue;
+        if (rects_[kind].empty() || kind == kHighlightKind) continue;  // those are framed below
         QColor occupancy = kMergedColor;
         if (kind >= kOccupancy) occupancy.setAlphaF(0.25 + 0.25 * double(kind - kOccupancy));
-        if (kind == kHighlightKind) continue;  // outlined below, over the phases
         p.setBrush(kind < kTaskPhaseCount  ? kPhaseColors[kind]
                    : kind == kMerged       ? kMergedColor
                    : kind == kFailedKind   ? kFailedColor
@@ -424,7 +427,7 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
         // A finding's tasks keep their phase colours; a frame in the critical colour marks them
         // (a fill would hide the phases and read as one of them).
         p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(kHighlightColor, 2));
+        p.setPen(QPen(palette::kCritical, 2));
         for (const QRectF& r : rects_[kHighlightKind]) p.drawRect(r.adjusted(-1, 0, 1, 0));
         p.setPen(Qt::NoPen);
     }
@@ -463,10 +466,17 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     const QFontMetricsF fm(p.font());
     double lx = bounds.left() + 8;
     const double ly = bounds.bottom() - kLegendHeight;
-    auto entry = [&](const QBrush& brush, const QString& name) {
+    // A swatch filled with `brush`, or with `framed` an empty square in the frame's colour.
+    auto entry = [&](const QBrush& brush, const QString& name, bool framed = false) {
         const double w = 20 + fm.horizontalAdvance(name);
         if (lx + w > bounds.right()) return;  // no half-cut entries on narrow docks
-        p.fillRect(QRectF(lx, ly + 4, 10, 10), brush);
+        if (framed) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(brush.color(), 2));
+            p.drawRect(QRectF(lx + 1, ly + 5, 8, 8));
+        } else {
+            p.fillRect(QRectF(lx, ly + 4, 10, 10), brush);
+        }
         p.setPen(pal.color(QPalette::Text));
         p.drawText(QPointF(lx + 13, ly + 13), name);
         lx += w;
@@ -474,25 +484,13 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     static const char* shortNames[kTaskPhaseCount] = {
         "Scheduler delay", "Deserialization",      "Shuffle read",  "Computing",
         "Shuffle write",   "Result serialization", "Getting result"};
-    // The phases by the width they take on screen, so a narrow dock explains its dominant
-    // colours first; phases not drawn keep Spark's order after them.
-    std::array<double, kTaskPhaseCount> drawn{};
-    for (size_t ph = 0; ph < kTaskPhaseCount; ++ph)
-        for (const QRectF& r : rects_[ph]) drawn[ph] += r.width();
+    // The finding's tasks first (they are why it is open), then the phases by the width they
+    // cover; phases not drawn keep Spark's order after them.
+    if (!rects_[kHighlightKind].empty()) entry(palette::kCritical, QObject::tr("finding's tasks"), true);
     std::array<size_t, kTaskPhaseCount> order{};
     for (size_t ph = 0; ph < kTaskPhaseCount; ++ph) order[ph] = ph;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return drawn[a] > drawn[b]; });
-    if (!rects_[kHighlightKind].empty()) {  // the finding's tasks first: they are why it is open
-        const double w = 20 + fm.horizontalAdvance(QObject::tr("finding's tasks"));
-        if (lx + w <= bounds.right()) {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(kHighlightColor, 2));
-            p.drawRect(QRectF(lx + 1, ly + 5, 8, 8));
-            p.setPen(pal.color(QPalette::Text));
-            p.drawText(QPointF(lx + 13, ly + 13), QObject::tr("finding's tasks"));
-            lx += w;
-        }
-    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return phaseWidths_[a] > phaseWidths_[b]; });
     for (size_t ph : order) entry(kPhaseColors[ph], QObject::tr(shortNames[ph]));
     // The rest only when they are on screen.
     if (!rects_[kMerged].empty()) entry(kMergedColor, QObject::tr("many tasks"));

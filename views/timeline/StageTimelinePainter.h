@@ -114,6 +114,7 @@ private:
     std::vector<uint8_t> highlighted_;  // by index into lanes_.byLane
     std::vector<std::pair<int64_t, int64_t>> gaps_;
     std::array<std::vector<QRectF>, kKinds> rects_;
+    std::array<double, kTaskPhaseCount> phaseWidths_{};  // pixels each phase covers in rects_
     std::vector<QRectF> speculative_;  // outlined
     LaneMode mode_ = LaneMode::Fit;
     std::vector<uint8_t> folded_;  // by executor

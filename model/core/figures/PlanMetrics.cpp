@@ -5,6 +5,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "model/Numeric.h"
 #include "text/Format.h"
 
 namespace stagelight {
@@ -94,7 +95,7 @@ std::string metricString(const SqlMetricAggregate& m, bool spark) {
     if (valid.size() <= 1) return fmt(valid.empty() ? 0 : valid.front());
     std::sort(valid.begin(), valid.end());
     int64_t sum = 0;
-    for (int64_t v : valid) sum = int64_t(uint64_t(sum) + uint64_t(v));  // a JVM long's sum
+    for (int64_t v : valid) sum = jvmAdd(sum, v);  // a JVM long's sum
     if (!spark)  // one line in an operator's box: "total (min, med, max)"
         return fmt(sum) + " (" + fmt(valid.front()) + ", " + fmt(valid[valid.size() / 2]) + ", " +
                fmt(valid.back()) + ")";
@@ -222,9 +223,8 @@ PlanMetricTable::PlanMetricTable(const EventLogModel& model, const SqlExecution&
         if (m.maxFromTask && value > m.maxValue) m.maxFromTask = false;  // "(driver)"
     }
     for (auto& [id, m] : metrics_) {
-        uint64_t sum = 0;  // a JVM long's sum wraps
-        for (int64_t v : m.values) sum += uint64_t(v);
-        m.sum = int64_t(sum);
+        m.sum = 0;
+        for (int64_t v : m.values) m.sum = jvmAdd(m.sum, v);  // a JVM long's sum wraps
     }
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "load/PartEnd.h"
+
 namespace stagelight {
 
 const std::string& LineAssembler::partName(uint32_t part) const {
@@ -59,14 +61,9 @@ void LineAssembler::retireCarry() {
 }
 
 bool LineAssembler::carriedLineIsWholeObject() {
-    size_t end = carryLength_;
-    while (end > 0 && (carry_[end - 1] == ' ' || carry_[end - 1] == '\t' || carry_[end - 1] == '\r'))
-        --end;
-    if (end == 0 || carry_[end - 1] != '}') return false;
     growCarry(carryLength_);
     std::memset(carry_.data() + carryLength_, 0, simdjson::SIMDJSON_PADDING);
-    simdjson::dom::element whole;
-    return validator_.parse(carry_.data(), end, false).get(whole) == simdjson::SUCCESS;
+    return isWholeJsonObject(validator_, {carry_.data(), carryLength_}, true);
 }
 
 void LineAssembler::handleCarried(bool lastLine) {

@@ -1,12 +1,11 @@
 // Raw JSON of events on demand: decode a part again up to the lines' offsets (plain files seek
 // straight to them). Nothing of the log text is kept in memory after loading.
-#include <simdjson.h>
-
 #include <algorithm>
 #include <cstdio>
 
 #include "io/StreamDecoder.h"
 #include "load/Loader.h"
+#include "load/PartEnd.h"
 
 namespace stagelight {
 namespace {
@@ -76,13 +75,9 @@ void decodePart(const LogPart& part, uint64_t skip, LineCatcher& catcher) {
     std::fclose(file);
 }
 
-// A part that ends in a whole event without its newline ended that event (LineAssembler).
-bool wholeJsonObject(const std::string& text) {
-    const size_t end = text.find_last_not_of(" \t\r");
-    if (end == std::string::npos || text[end] != '}') return false;
+bool endsTheEvent(const std::string& partTail) {
     simdjson::dom::parser parser;
-    simdjson::dom::element whole;
-    return parser.parse(text.data(), end + 1).get(whole) == simdjson::SUCCESS;
+    return isWholeJsonObject(parser, partTail, false);
 }
 
 std::optional<std::string> cleaned(std::string line) {
@@ -117,7 +112,7 @@ std::vector<std::optional<std::string>> readSourceLines(const LogSet& source,
             const bool open = all.capturing();
             auto taken = all.take();
             // A rolling log's line may continue in the next part.
-            if (open && part + 1 < source.parts.size() && !wholeJsonObject(taken.back())) {
+            if (open && part + 1 < source.parts.size() && !endsTheEvent(taken.back())) {
                 LineCatcher rest({0});
                 decodePart(source.parts[part + 1], 0, rest);
                 taken.back() += rest.take().front();

@@ -17,17 +17,10 @@ inline int64_t saturatingInt64(double v) {
     return int64_t(v);
 }
 
-// A JVM long's +, - and *: two's-complement wrap-around, as Spark's own sums of a hostile log do.
+// A JVM long's +: two's-complement wrap-around, as Spark's own sums of a hostile log do.
 constexpr int64_t jvmAdd(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
-constexpr int64_t jvmSub(int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); }
-constexpr int64_t jvmMul(int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }
 
-// A difference that cannot overflow: durations between two hostile timestamps saturate.
-constexpr int64_t saturatingSub(int64_t a, int64_t b) {
-    int64_t r = 0;
-    if (__builtin_sub_overflow(a, b, &r)) return b < 0 ? INT64_MAX : INT64_MIN;
-    return r;
-}
+// A sum of two figures that are shown, not Spark's: it saturates instead of wrapping.
 constexpr int64_t saturatingAdd(int64_t a, int64_t b) {
     int64_t r = 0;
     if (__builtin_add_overflow(a, b, &r)) return b > 0 ? INT64_MAX : INT64_MIN;
