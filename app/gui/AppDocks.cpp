@@ -9,6 +9,7 @@
 #include "diagnosis/DiagnosisView.h"
 #include "gui/DockLayout.h"
 #include "gui/Navigator.h"
+#include "qt/FindingsModel.h"
 #include "qt/GapsModel.h"
 #include "qt/JobTableModel.h"
 #include "qt/LoadSession.h"
@@ -104,6 +105,12 @@ GapsDock::GapsDock(LoadSession* session, Navigator* navigator, QWidget* parent)
     connect(table_, &QAbstractItemView::clicked, table_, &QAbstractItemView::activated);
 }
 
+void DiagnosisPanel::chooseFirstFinding() {
+    DataTableView* table = view_->findingsTable();
+    if (!table->currentIndex().isValid() && table->model()->rowCount() > 0)
+        table->setCurrentIndex(table->model()->index(0, FindingsModel::Title));
+}
+
 DiagnosisPanel::DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     : QWidget(parent), view_(new DiagnosisView(this)) {
     setWindowTitle(tr("Diagnosis"));
@@ -143,6 +150,8 @@ AppTimelineDock::AppTimelineDock(LoadSession* session, Navigator* navigator, QWi
             });
     connect(navigator, &Navigator::stageRequested, this,
             [this](StageKey stage) { timeline_->setSelectedStage(stage.stage, stage.attempt); });
+    connect(navigator, &Navigator::noStageRequested, this,
+            [this] { timeline_->setSelectedStage(-1, -1); });
     connect(navigator, &Navigator::timeWindowRequested, this,
             [this](StageKey stage, qint64 from, qint64 to) {
                 if (stage.valid()) return;  // the stage timeline's

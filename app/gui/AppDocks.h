@@ -69,6 +69,8 @@ class DiagnosisPanel : public QWidget {
 public:
     DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidget* parent);
     DiagnosisView* view() const { return view_; }
+    // The costliest finding, unless one is chosen already: the views open on its evidence.
+    void chooseFirstFinding();
 
 private:
     DiagnosisView* view_;

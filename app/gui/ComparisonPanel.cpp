@@ -15,6 +15,7 @@
 #include "text/Elide.h"
 #include "text/Format.h"
 #include "timeline/StageTimelineView.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -185,7 +186,7 @@ void ComparisonPanel::setRuns(ModelPtr baseline, const QString& baselineFile, Mo
                     .replace(QStringLiteral(" -> "), QStringLiteral(" → "));  // the GUI's arrow
     for (size_t k = 0; k < c.explaining.size(); ++k) {
         const StageMatch& m = c.matches[c.explaining[k]];
-        const int64_t d = m.trial.durationMs - m.baseline.durationMs;
+        const int64_t d = saturatingSub(m.trial.durationMs, m.baseline.durationMs);
         line += (k == 0 ? tr(" · stage time mostly in ") : QStringLiteral(", ")) +
                 QStringLiteral("%1.%2 → %3.%4 (%5%6)")
                     .arg(m.baseline.stageId)

@@ -188,6 +188,7 @@ QString EvidencePanel::rawText() const {
 void EvidencePanel::showFinding(const Finding* f) {
     reader_.cancel();  // the events of the finding shown before are not wanted any more
     evidence_ = f ? f->evidence : std::vector<Evidence>{};
+    shownId_ = f ? f->id : std::string();
     focus_ = f ? f->focusMetric : HistogramMetric::Duration;
     list_->clear();
     raw_->clear();

@@ -25,6 +25,7 @@ class EvidencePanel : public QWidget {
 public:
     EvidencePanel(LoadSession* session, Navigator* navigator, QWidget* parent);
     QString rawText() const;  // what the raw JSON box shows (for tests)
+    const std::string& shownFindingId() const { return shownId_; }  // "" when none
 
 Q_SIGNALS:
     void rawEventsShown();  // the raw JSON has been read (or could not be) and is shown
@@ -34,6 +35,7 @@ private:
 
     ModelPtr model_;
     std::vector<Evidence> evidence_;
+    std::string shownId_;
     HistogramMetric focus_ = HistogramMetric::Duration;  // of the finding shown
     QLabel* icon_;
     QLabel* title_;

@@ -347,6 +347,9 @@ void MainWindow::showModel() {
 void MainWindow::showAnalysis() {
     exportAction_->setEnabled(true);
     compareRuns();  // a baseline chosen before stays the baseline of the new run
+    // Every dock has the analysis by now (they were connected first).
+    if (auto* diagnosis = qobject_cast<DiagnosisPanel*>(centralWidget()))
+        diagnosis->chooseFirstFinding();
     Q_EMIT analysisShown();
 }
 

@@ -1,5 +1,7 @@
 #include "gui/Navigator.h"
 
+#include "diagnosis/RelatedStage.h"
+#include "model/Numeric.h"
 #include "qt/LoadSession.h"
 
 namespace stagelight {
@@ -7,6 +9,13 @@ namespace {
 
 StageKey stageOf(const Evidence& e) {
     return {e.stageId, e.stageAttemptId};
+}
+
+// [from - margin, to + margin] with margin = (to - from) / divisor + 1, saturating: a hostile
+// log's times reach int64's ends.
+std::pair<qint64, qint64> widened(int64_t from, int64_t to, int64_t divisor) {
+    const int64_t margin = saturatingAdd(saturatingSub(to, from) / divisor, 1);
+    return {saturatingSub(from, margin), saturatingAdd(to, margin)};
 }
 
 }  // namespace
@@ -33,13 +42,14 @@ void Navigator::showFinding(const Finding& finding) {
     // previous stage's outliers in the histogram and the timeline.
     Q_EMIT cleared();
     Q_EMIT findingRequested(finding);
-    // The first piece of each kind: the stage, then its outliers, the window, the plan node, the
-    // RDD.
-    for (const Evidence& e : finding.evidence)
-        if (e.stageId >= 0) {
-            showStage(stageOf(e));
-            break;
-        }
+    // The stage it concerns (RelatedStage.h), then the first piece of each kind: its outliers,
+    // the window, the plan node, the RDD.
+    const ModelPtr& model = session_->model();
+    const StageKey stage = model ? relatedStage(*model, finding) : StageKey{};
+    if (stage.valid())
+        showStage(stage);
+    else
+        Q_EMIT noStageRequested();
     for (const Evidence& e : finding.evidence)
         if (e.kind == Evidence::Kind::Tasks) {
             Q_EMIT tasksHighlighted(stageOf(e), e.taskIds, finding.focusMetric);
@@ -74,20 +84,20 @@ void Navigator::showEvidence(const Evidence& e, HistogramMetric focus) {
 }
 
 void Navigator::showWindow(const Evidence& e) {
-    const int64_t margin = (e.endMs - e.startMs) / 50 + 1;
-    Q_EMIT timeWindowRequested(stageOf(e), e.startMs - margin, e.endMs + margin);
+    const auto [from, to] = widened(e.startMs, e.endMs, 50);
+    Q_EMIT timeWindowRequested(stageOf(e), from, to);
 }
 
 void Navigator::showSlice(const Slice& slice) {
     Q_EMIT cleared();  // a new question: the previous finding's marks go
-    const int64_t margin = slice.durationMs() / 20 + 1;
+    const auto [from, to] = widened(slice.startMs, slice.endMs, 20);
     if (slice.stage.valid() && stageIndexOf(session_->model(), slice.stage) != SIZE_MAX) {
         showStage(slice.stage);
-        Q_EMIT timeWindowRequested(slice.stage, slice.startMs - margin, slice.endMs + margin);
+        Q_EMIT timeWindowRequested(slice.stage, from, to);
         return;
     }
     // Driver time, waiting for executors: where in the run it falls.
-    Q_EMIT timeWindowRequested(StageKey{}, slice.startMs - margin, slice.endMs + margin);
+    Q_EMIT timeWindowRequested(StageKey{}, from, to);
 }
 
 void Navigator::showJob(int32_t jobId) {
@@ -99,25 +109,24 @@ void Navigator::showJob(int32_t jobId) {
             Q_EMIT jobRequested(jobId);
             const JobSpan& span = model->derived.jobSpans[i];
             if (span.known() && span.endMs > span.startMs) {
-                const int64_t margin = span.durationMs() / 20 + 1;
-                Q_EMIT timeWindowRequested(StageKey{}, span.startMs - margin, span.endMs + margin);
+                const auto [from, to] = widened(span.startMs, span.endMs, 20);
+                Q_EMIT timeWindowRequested(StageKey{}, from, to);
             }
             return;
         }
 }
 
 void Navigator::showGap(const Gap& gap) {
+    // A wider margin than a finding's window: a gap is seen against the tasks around it.
+    const auto [from, to] = widened(gap.startMs, gap.endMs, 4);
     if (gap.stageId < 0) {  // an application-level gap: where it falls in the run
-        const int64_t margin = (gap.endMs - gap.startMs) / 4 + 1;
         Q_EMIT cleared();
-        Q_EMIT timeWindowRequested(StageKey{}, gap.startMs - margin, gap.endMs + margin);
+        Q_EMIT timeWindowRequested(StageKey{}, from, to);
         return;
     }
     const StageKey stage{gap.stageId, gap.stageAttemptId};
     showStage(stage);
-    // A wider margin than a finding's window: a gap is seen against the tasks around it.
-    const int64_t margin = (gap.endMs - gap.startMs) / 4 + 1;
-    Q_EMIT timeWindowRequested(stage, gap.startMs - margin, gap.endMs + margin);
+    Q_EMIT timeWindowRequested(stage, from, to);
 }
 
 }  // namespace stagelight

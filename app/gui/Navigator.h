@@ -44,6 +44,9 @@ Q_SIGNALS:
     void cleared();
     void findingRequested(const stagelight::Finding& finding);  // the finding in full
     void stageRequested(stagelight::StageKey stage);
+    // The finding concerns no stage (the driver, a setting): stage views show none rather than
+    // keep the previous finding's stage.
+    void noStageRequested();
     // A finding's outliers, shown in `metric` (the stage was requested first).
     void tasksHighlighted(stagelight::StageKey stage, const std::vector<int64_t>& taskIds,
                           stagelight::HistogramMetric metric);

@@ -55,6 +55,10 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
         setWindowTitle(tr("Tasks of stage %1 (%2)")
                            .arg(stageText(stage), taskCounts(session_->model(), index)));
     });
+    connect(navigator, &Navigator::noStageRequested, this, [this] {
+        model_->setStage(session_->model(), SIZE_MAX);
+        setWindowTitle(tr("Tasks (the finding concerns no stage)"));
+    });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {
                 select(QList<qint64>(ids.begin(), ids.end()));
@@ -105,6 +109,10 @@ SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* pa
         model_->setStage(session->model(), stageIndexOf(session->model(), stage));
         setWindowTitle(tr("Summary metrics of stage %1").arg(stageText(stage)));
     });
+    connect(navigator, &Navigator::noStageRequested, this, [this, session] {
+        model_->setStage(session->model(), SIZE_MAX);
+        setWindowTitle(tr("Summary metrics (the finding concerns no stage)"));
+    });
 }
 
 HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget* parent)
@@ -119,6 +127,10 @@ HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget
     connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
         histogram_->setStage(session->model(), stageIndexOf(session->model(), stage));
         setWindowTitle(tr("Task histogram of stage %1").arg(stageText(stage)));
+    });
+    connect(navigator, &Navigator::noStageRequested, this, [this, session] {
+        histogram_->setStage(session->model(), SIZE_MAX);
+        setWindowTitle(tr("Task histogram (the finding concerns no stage)"));
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric metric) {
@@ -154,6 +166,13 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
         timeline_->setStage(session_->model(), stageIndexOf(session_->model(), stage));
         showGaps();
         setWindowTitle(tr("Timeline of stage %1").arg(stageText(stage)));
+    });
+    connect(navigator, &Navigator::noStageRequested, this, [this] {
+        stage_ = {};
+        zoomedByNavigation_ = false;
+        timeline_->setStage(session_->model(), SIZE_MAX);
+        timeline_->setGaps({});
+        setWindowTitle(tr("Stage timeline (the finding concerns no stage)"));
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {

@@ -4,6 +4,7 @@
 
 #include "qt/PlainText.h"
 #include "text/Format.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -43,8 +44,8 @@ int ExecutorTableModel::rebuild() {
     if (!m) return 0;
     std::unordered_map<int64_t, int64_t> spill;  // executor string id → disk bytes spilled
     for (size_t r = 0; r < m->tasks.size(); ++r)
-        spill[m->tasks.get(r, TaskField::ExecutorId)] +=
-            m->tasks.get(r, TaskField::DiskBytesSpilled);
+        spill[m->tasks.get(r, TaskField::ExecutorId)] = saturatingAdd(
+            spill[m->tasks.get(r, TaskField::ExecutorId)], m->tasks.get(r, TaskField::DiskBytesSpilled));
     for (const auto& [id, e] : m->status.executors) {
         Row row{&e, 0};
         for (const auto& [strId, bytes] : spill)

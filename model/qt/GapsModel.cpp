@@ -3,6 +3,7 @@
 #include "qt/StageText.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -54,7 +55,7 @@ QVariant GapsModel::headerData(int section, Qt::Orientation orientation, int rol
 QVariant GapsModel::data(const QModelIndex& index, int role) const {
     const Gap* g = index.isValid() ? gap(index.row()) : nullptr;
     if (!g || !model_) return {};
-    const int64_t start = g->startMs - model_->application.startTime;
+    const int64_t start = saturatingSub(g->startMs, model_->application.startTime);
     if (role == SortRole) {
         switch (index.column()) {
             case Cause:

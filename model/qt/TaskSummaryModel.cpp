@@ -57,6 +57,8 @@ void TaskSummaryModel::setStage(ModelPtr model, size_t stageIndex) {
         const StageAttempt& s = model->stages[stageIndex];
         summary_ = taskSummary(*model, stageTaskRows(*model, s.stageId, s.attemptId),
                                {0.0, 0.25, 0.5, 0.75, 1.0});
+        for (size_t m = 0; m < kSummaryMetricCount; ++m)
+            logged_[m] = summaryMetricLogged(*model, SummaryMetric(m));
     }
     endResetModel();
 }
@@ -92,6 +94,7 @@ QVariant TaskSummaryModel::data(const QModelIndex& index, int role) const {
     if (index.column() == Metric) return tr(row.label);
     const double v = (*summary_)[row.metric][size_t(index.column() - Min)];
     if (role == Qt::UserRole) return v;
+    if (!logged_[size_t(row.metric)]) return QStringLiteral("—");  // never in this log
     switch (row.kind) {
         // Absurd task times make absurd figures (even NaN): shown saturated, never converted
         // out of range.

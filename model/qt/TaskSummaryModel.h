@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 
+#include <array>
 #include <optional>
 
 #include "figures/TaskSummary.h"
@@ -28,6 +29,7 @@ public:
 
 private:
     std::optional<TaskSummary> summary_;
+    std::array<bool, kSummaryMetricCount> logged_{};  // the log carries the metric at all
 };
 
 }  // namespace stagelight

@@ -7,6 +7,7 @@
 #include "figures/TaskFigures.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -185,8 +186,8 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             case Output:
                 return get(TaskField::OutputBytesWritten);
             case ShuffleRead:
-                return get(TaskField::ShuffleLocalBytesRead) +
-                       get(TaskField::ShuffleRemoteBytesRead);
+                return jvmAdd(get(TaskField::ShuffleLocalBytesRead),  // as Spark's UI
+                              get(TaskField::ShuffleRemoteBytesRead));
             case ShuffleReadBlocked:
                 return get(TaskField::ShuffleFetchWaitTime);
             case ShuffleRemoteRead:
@@ -263,7 +264,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
             return number();
         case Kind::Millis:
             return QString::fromStdString(
-                formatDuration(column == Launch ? number() - appStart : number()));
+                formatDuration(column == Launch ? saturatingSub(number(), appStart) : number()));
         case Kind::Bytes: {
             QString s = QString::fromStdString(formatBytes(number()));
             if (const auto n = records()) s += QStringLiteral(" / %1").arg(*n);

@@ -24,6 +24,8 @@
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/RulesDialog.h"
+#include "gui/StageDocks.h"
+#include "diagnosis/RelatedStage.h"
 #include "qt/FindingsModel.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
@@ -245,6 +247,36 @@ private Q_SLOTS:
         QVERIFY(sqlPanel->graph()->nodeCount() > 0);
         // Its operator's metrics in the side panel, as a click on it would show them.
         QVERIFY(!sqlPanel->selectedOperatorDetails().isEmpty());
+    }
+
+    void everyFindingShowsItsOwnStageOrNone() {
+        // Finding after finding, the stage views show the stage the finding concerns, or none:
+        // never the stage the previous finding left.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_));
+        auto* timelineDock = w.findChild<TimelineDock*>();
+        auto* tasks = child<QTableView>(w, "taskTable");
+        QVERIFY(timelineDock && tasks);
+        const ModelPtr model = w.currentModel();
+        int withoutStage = 0, withStage = 0;
+        for (int row = 0; row < child<QTableView>(w, "alertTable")->model()->rowCount(); ++row) {
+            const Finding* f = findingOnRow(w, row);
+            QVERIFY(f);
+            choose(w, row);
+            const StageKey stage = relatedStage(*model, *f);
+            const QString title = timelineDock->windowTitle();
+            if (stage.valid()) {
+                ++withStage;
+                QVERIFY2(title.endsWith(QString::fromStdString(" " + stage.str())), qPrintable(title));
+                QVERIFY(tasks->model()->rowCount() > 0);
+            } else {
+                ++withoutStage;
+                QVERIFY2(title.contains(QStringLiteral("no stage")), qPrintable(title));
+                QCOMPARE(tasks->model()->rowCount(), 0);
+            }
+        }
+        QVERIFY(withStage > 0);
+        QVERIFY(withoutStage > 0);  // the demo has driver and setting findings
     }
 
     void anApplicationGapZoomsTheApplicationTimeline() {

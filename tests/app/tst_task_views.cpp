@@ -93,6 +93,7 @@ private Q_SLOTS:
         auto* table = child<QTableView>(w, "taskTable");
         auto* timeline = child<StageTimelineView>(w, "stageTimeline");
         QVERIFY(view && table && timeline);
+        view->setMetric(HistogramMetric::Duration);  // the finding chosen at load may have set another
         view->plot()->replot(QCustomPlot::rpImmediateRefresh);
         // The fullest bar: its centre in plot pixels.
         const Histogram& h = view->histogram();

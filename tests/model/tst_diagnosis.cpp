@@ -29,6 +29,7 @@ private Q_SLOTS:
     void badRulesFilesAreRefused();
     void severityFollowsTheCostShare();
     void timeAccountingAddsUp();
+    void driverGapsListTheLongestFirst();
     void histogramBinsEveryFinishedTask();
     void evidenceRawEventsAreReadByOffset();
     void whatIfReproducesRealRuns();
@@ -268,6 +269,30 @@ void Diagnosis::severityFollowsTheCostShare() {
                               lenient, error));
     for (const Finding& f : analyze(*model, lenient).findings)
         QVERIFY(f.severity != Severity::Critical);
+}
+
+void Diagnosis::driverGapsListTheLongestFirst() {
+    // A short gap before the second job and a long one before the third: the finding's first
+    // window is the long one its text names (the window zooms to the first).
+    auto config = gen::makeScenario("driver-between-jobs");
+    config.jobs.push_back(config.jobs.back());
+    config.jobs[1].driverGapBeforeMs = 6000;
+    config.jobs[2].driverGapBeforeMs = 15000;
+    const fs::path file = fs::path(tmp_.path().toStdString()) / "two-gaps.json";
+    test::writeFile(file, gen::generateLogText(config));
+    LoadResult r = loadEventLog(file);
+    QVERIFY(r.model);
+    const Analysis a = analyze(*r.model);
+    const Finding* between = nullptr;
+    for (const Finding& f : a.findings)
+        if (f.cause == "driver-between-jobs") between = &f;
+    QVERIFY(between);
+    std::vector<int64_t> lengths;
+    for (const Evidence& e : between->evidence)
+        if (e.kind == Evidence::Kind::TimeWindow) lengths.push_back(e.endMs - e.startMs);
+    QCOMPARE(lengths.size(), size_t(2));
+    QVERIFY2(lengths[0] > lengths[1], between->detail.c_str());
+    QVERIFY(lengths[0] >= 14000);
 }
 
 void Diagnosis::timeAccountingAddsUp() {

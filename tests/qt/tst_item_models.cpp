@@ -260,6 +260,38 @@ private Q_SLOTS:
                      (*rest)[SummaryMetric::Duration][size_t(c - TaskSummaryModel::Min)]);
     }
 
+    void taskSummaryShowsADashForAMetricTheLogNeverCarried() {
+        // Spark 1.6 wrote no Peak Execution Memory in Task Metrics: "—", not "0 B".
+        std::string text = gen::generateLogText(gen::makeScenario("demo"));
+        const std::string key = "\"Peak Execution Memory\":";
+        for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+            size_t to = at + key.size();
+            while (to < text.size() && text[to] != ',' && text[to] != '}') ++to;
+            text.erase(at, to - at + (text[to] == ',' ? 1 : 0));
+        }
+        const auto p = std::filesystem::path(tmp_.path().toStdString()) / "no-peak";
+        test::writeFile(p, text);
+        LoadResult r = loadEventLog(p);
+        QVERIFY(r.model);
+        const ModelPtr old(std::move(r.model));
+        TaskSummaryModel m, current;
+        const StageAttempt* s = old->stage(3, 0);
+        m.setStage(old, size_t(s - old->stages.data()));
+        current.setStage(model_, size_t(model_->stage(3, 0) - model_->stages.data()));
+        int peakRow = -1;
+        for (int row = 0; row < m.rowCount(); ++row)
+            if (m.data(m.index(row, TaskSummaryModel::Metric), Qt::DisplayRole).toString() ==
+                QStringLiteral("Peak Execution Memory"))
+                peakRow = row;
+        QVERIFY(peakRow >= 0);
+        for (int c = TaskSummaryModel::Min; c <= TaskSummaryModel::Max; ++c) {
+            QCOMPARE(m.data(m.index(peakRow, c), Qt::DisplayRole).toString(), QStringLiteral("—"));
+            QVERIFY(current.data(current.index(peakRow, c), Qt::DisplayRole).toString() !=
+                    QStringLiteral("—"));
+            QVERIFY(m.data(m.index(0, c), Qt::DisplayRole).toString() != QStringLiteral("—"));
+        }
+    }
+
     void comparisonTable() {
         // A skewed run against the same run salted: both stages match, the skewed one regressed.
         auto skewed = gen::makeScenario("skew");

@@ -9,6 +9,7 @@
 #include "style/SeverityIcon.h"
 #include "text/Elide.h"
 #include "text/Format.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -144,7 +145,7 @@ void comparisonSection(PdfLayout& out, const ReportDocument& doc) {
     QStringList explained;
     for (size_t i : c.explaining) {
         const StageMatch& m = c.matches[i];
-        const int64_t d = m.trial.durationMs - m.baseline.durationMs;
+        const int64_t d = saturatingSub(m.trial.durationMs, m.baseline.durationMs);
         explained.push_back(QStringLiteral("stage %1 → %2 (%3%4)")
                                 .arg(stageIdText(m.baseline.stageId, m.baseline.attemptId),
                                      stageIdText(m.trial.stageId, m.trial.attemptId))

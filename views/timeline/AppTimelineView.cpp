@@ -13,6 +13,7 @@
 #include "text/Elide.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -198,8 +199,8 @@ bool AppTimelineView::event(QEvent* e) {
             const QString text = tr("Stage %1 · %2\n%3, from %4")
                                      .arg(stageIdText(stage, attempt))
                                      .arg(QString::fromStdString(elide(s->name)))
-                                     .arg(QString::fromStdString(formatDuration(b.end - b.start)))
-                                     .arg(QString::fromStdString(formatDuration(b.start - start_)));
+                                     .arg(QString::fromStdString(formatDuration(saturatingSub(b.end, b.start))))
+                                     .arg(QString::fromStdString(formatDuration(saturatingSub(b.start, start_))));
             QToolTip::showText(help->globalPos(),
                                QStringLiteral("<p style='white-space:pre'>") +
                                    text.toHtmlEscaped() + QStringLiteral("</p>"),

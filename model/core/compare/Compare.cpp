@@ -7,6 +7,7 @@
 #include <span>
 
 #include "diagnosis/Slices.h"
+#include "model/Numeric.h"
 
 
 namespace stagelight {
@@ -128,7 +129,7 @@ bool candidate(const StageShape& a, const StageShape& b, double score) {
 
 int64_t criticalPathMs(const Analysis& a) {
     int64_t sum = 0;
-    for (const CriticalPath& cp : a.time.criticalPaths) sum += cp.pathMs;
+    for (const CriticalPath& cp : a.time.criticalPaths) sum = saturatingAdd(sum, cp.pathMs);
     return sum;
 }
 
@@ -218,7 +219,7 @@ Comparison compareRuns(const EventLogModel& baseline, const Analysis& ba,
 
     // The stages that explain most (80 %) of the change in stage time, in its direction.
     int64_t total = 0;
-    for (const StageMatch& m : c.matches) total += m.trial.durationMs - m.baseline.durationMs;
+    for (const StageMatch& m : c.matches) total = saturatingAdd(total, saturatingSub(m.trial.durationMs, m.baseline.durationMs));
     const int64_t sign = total >= 0 ? 1 : -1;
     std::vector<size_t> order(c.matches.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;

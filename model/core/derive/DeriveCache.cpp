@@ -6,6 +6,7 @@
 #include <map>
 
 #include "derive/Derive.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -13,7 +14,7 @@ std::vector<CachedRdd> deriveCachedRdds(const EventLogModel& m) {
     std::map<int32_t, std::map<std::string_view, const BlockUpdate*>> blocks;  // latest per block
     for (const BlockUpdate& u : m.blockUpdates)
         if (u.blockId.rfind("rdd_", 0) == 0)
-            blocks[std::atoi(u.blockId.c_str() + 4)][u.blockId] = &u;
+            blocks[leadingInt32(std::string_view(u.blockId).substr(4))][u.blockId] = &u;
     std::vector<CachedRdd> out;
     for (const auto& [id, info] : m.rdds) {
         const StorageLevel& level = info.storageLevel;
@@ -48,8 +49,8 @@ std::vector<CachedRdd> deriveCachedRdds(const EventLogModel& m) {
                     if (!(l.useMemory || l.useDisk) || (u->memorySize <= 0 && u->diskSize <= 0))
                         continue;
                     ++rdd.cachedPartitions;
-                    rdd.memoryBytes += u->memorySize;
-                    rdd.diskBytes += u->diskSize;
+                    rdd.memoryBytes = saturatingAdd(rdd.memoryBytes, u->memorySize);
+                    rdd.diskBytes = saturatingAdd(rdd.diskBytes, u->diskSize);
                 }
                 rdd.source = CachedRdd::Source::TaskBlockUpdates;
             }

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "derive/Derive.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -82,7 +83,8 @@ std::vector<StageTotals> deriveStageTotals(const EventLogModel& m) {
                 st.firstTaskLaunchTime = launch;
             if (finished && t.hasFlag(r, kHasMetrics))
                 for (size_t i = 0; i < kTaskMetricCount; ++i)
-                    st.metrics.values[i] += t.get(r, TaskField(size_t(kFirstTaskMetric) + i));
+                    st.metrics.values[i] = jvmAdd(st.metrics.values[i],
+                                                 t.get(r, TaskField(size_t(kFirstTaskMetric) + i)));
             if (f) continue;
             if (!finished)
                 ++st.runningTasks;
@@ -97,7 +99,7 @@ std::vector<StageTotals> deriveStageTotals(const EventLogModel& m) {
         const int64_t end =
             stage.completionTime >= 0 ? stage.completionTime : m.application.lastEventTime;
         if (st.firstTaskLaunchTime >= 0 && end >= st.firstTaskLaunchTime)
-            st.durationMs = end - st.firstTaskLaunchTime;
+            st.durationMs = saturatingSub(end, st.firstTaskLaunchTime);
     }
     return out;
 }

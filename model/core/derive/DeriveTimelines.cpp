@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "derive/Derive.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -55,17 +56,17 @@ CoreTimeline deriveCoreTimeline(const EventLogModel& m, bool& inferred,
         const int64_t to = std::clamp(e.removeTime >= 0 && span.plausible(e.removeTime) ? e.removeTime : appEnd,
                                       appStart, appEnd);
         if (to <= from) continue;
-        delta[from] += e.totalCores;
-        delta[to] -= e.totalCores;
+        delta[from] = saturatingAdd(delta[from], e.totalCores);
+        delta[to] = saturatingSub(delta[to], e.totalCores);
     }
     inferred = false;
     if (delta.empty()) {
         // Local mode without ExecutorAdded (Spark 1.x): local[N] threads for the whole run.
         const auto master = m.environment.sparkProperty("spark.master");
-        const int64_t n = master && master->rfind("local[", 0) == 0 ? std::atoll(master->c_str() + 6) : 0;
+        const int64_t n = master && master->rfind("local[", 0) == 0 ? std::strtoll(master->c_str() + 6, nullptr, 10) : 0;
         if (n > 0 && appEnd > appStart) {
-            delta[appStart] += n;
-            delta[appEnd] -= n;
+            delta[appStart] = n;
+            delta[appEnd] = -n;
         } else {
             inferCores(m, appStart, appEnd, delta);
             inferred = !delta.empty();
@@ -79,7 +80,7 @@ CoreTimeline deriveCoreTimeline(const EventLogModel& m, bool& inferred,
     std::vector<std::pair<int64_t, int64_t>> steps;
     int64_t cores = 0;
     for (const auto& [t, d] : delta) {
-        cores += d;
+        cores = saturatingAdd(cores, d);
         steps.emplace_back(t, cores);
     }
     CoreTimeline out;

@@ -6,6 +6,7 @@
 
 #include "diagnosis/Claims.h"
 #include "diagnosis/Unexplained.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -13,9 +14,9 @@ std::unordered_map<int64_t, int64_t> accumulatorTotals(const EventLogModel& mode
     std::unordered_map<int64_t, int64_t> totals;
     const TaskTable& t = model.tasks;
     for (size_t r = 0; r < t.size(); ++r)
-        t.forEachAccumulable(r, [&](AccumulableUpdate a) { totals[a.id] += a.update; });
+        t.forEachAccumulable(r, [&](AccumulableUpdate a) { totals[a.id] = jvmAdd(totals[a.id], a.update); });
     for (const SqlExecution& e : model.sqlExecutions)
-        for (const auto& [id, value] : e.driverAccumUpdates) totals[id] += value;
+        for (const auto& [id, value] : e.driverAccumUpdates) totals[id] = jvmAdd(totals[id], value);
     return totals;
 }
 

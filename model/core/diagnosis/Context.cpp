@@ -5,6 +5,7 @@
 #include <map>
 
 #include "figures/TaskSummary.h"  // quantileIndex
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -15,8 +16,9 @@ int64_t quantileOf(const std::vector<int64_t>& sorted, double q) {
 }
 
 int64_t taskDataBytes(const TaskTable& t, uint32_t row) {
-    return t.get(row, TaskField::ShuffleLocalBytesRead) +
-           t.get(row, TaskField::ShuffleRemoteBytesRead) + t.get(row, TaskField::InputBytesRead);
+    return saturatingAdd(saturatingAdd(t.get(row, TaskField::ShuffleLocalBytesRead),
+                                       t.get(row, TaskField::ShuffleRemoteBytesRead)),
+                         t.get(row, TaskField::InputBytesRead));
 }
 
 std::vector<int64_t> sortedValues(const TaskTable& tasks, const std::vector<uint32_t>& rows,
@@ -38,9 +40,9 @@ RunFacts runFacts(const EventLogModel& m, bool localMode) {
     RunFacts r;
     const std::string& v = m.application.sparkVersion;
     // "3.5.1", "3.3.0-amzn-0"; Databricks "11.3.x-scala2.12" maps to Spark 3.3.
-    r.sparkMajor = std::atoi(v.c_str());
+    r.sparkMajor = leadingInt32(v);
     if (const size_t dot = v.find('.'); dot != std::string::npos)
-        r.sparkMinor = std::atoi(v.c_str() + dot + 1);
+        r.sparkMinor = leadingInt32(std::string_view(v).substr(dot + 1));
     if (m.application.sparkVersionFromDatabricks && r.sparkMajor >= 7) {
         r.sparkMinor = r.sparkMajor >= 14  ? 5
                        : r.sparkMajor >= 13 ? 4
@@ -88,7 +90,7 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
             if (!t.hasFlag(r, kFinished) || t.endReason(r) == EndReason::Resubmitted) continue;
             f.rows.push_back(r);
             f.durations.push_back(taskDuration(r));
-            f.taskTimeMs += f.durations.back();
+            f.taskTimeMs = saturatingAdd(f.taskTimeMs, f.durations.back());
             if (t.hasFlag(r, kSpeculative)) ++f.speculativeTasks;
             if (m.strings.view(StrId(t.get(r, TaskField::ExecutorId))) == "driver") ++driverTasks;
         }
@@ -127,7 +129,7 @@ DiagnosisContext::DiagnosisContext(const EventLogModel& m)
             f.end = a.completionTime > 0 ? a.completionTime : lastFinish;
             if (f.end < f.start) f.end = f.start + f.max;
         }
-        f.durationMs = f.end - f.start;
+        f.durationMs = saturatingSub(f.end, f.start);
         stages.push_back(std::move(f));
     }
     run = runFacts(m, driverTasks > 0);

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "model/Numeric.h"
 #include "figures/TaskPhases.h"
 
 #include <cstdint>
@@ -43,7 +44,7 @@ struct Slice {
     // proportion to its overlap with the slice); they add up to taskMs.
     std::array<double, kTaskPhaseCount> phaseMs{};
 
-    int64_t durationMs() const { return endMs - startMs; }
+    int64_t durationMs() const { return saturatingSub(endMs, startMs); }
     bool isDriver() const {
         return cause == Cause::DriverBeforeFirstJob || cause == Cause::DriverBetweenJobs ||
                cause == Cause::DriverAfterLastJob;

@@ -180,7 +180,7 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
         } else if (mostlyCached && ReadMethod(t.get(r, TaskField::InputReadMethod)) == ReadMethod::Hadoop) {
             cause = SlowTaskGroup::Cause::CacheMiss;
         } else if (t.get(r, TaskField::ExecutorRunTime) > 0 &&  // else the delay is unknown
-                   (named = phaseExcess(TaskPhase::SchedulerDelay)) * 2 >= excess) {
+                   2.0 * double(named = phaseExcess(TaskPhase::SchedulerDelay)) >= double(excess)) {
             cause = SlowTaskGroup::Cause::DriverWait;
         } else if (age >= 0 && age < kColdExecutorMs &&
                    (named = phaseExcess(TaskPhase::Deserialization) +
@@ -214,7 +214,7 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
     for (const auto& [cause, g] : groups) grouped.insert(g.rows.begin(), g.rows.end());
     auto ageOf = [&](uint32_t r) {
         const Executor* e = m.executor(m.strings.view(StrId(t.get(r, TaskField::ExecutorId))));
-        return e && e->addTime > 0 ? m.taskLaunch(r) - e->addTime : int64_t(-1);
+        return e && e->addTime > 0 ? saturatingSub(m.taskLaunch(r), e->addTime) : int64_t(-1);
     };
     for (uint32_t r : s.rows)
         if (t.endReason(r) == EndReason::Success && ageOf(r) >= kColdExecutorMs)

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -47,8 +48,7 @@ int32_t repartitionCount(std::string_view simple) {
     if (close == std::string_view::npos) return 0;
     size_t start = close;
     while (start > 0 && std::isdigit(static_cast<unsigned char>(simple[start - 1]))) --start;
-    return start < close ? int32_t(std::atoi(std::string(simple.substr(start, close - start)).c_str()))
-                         : 0;
+    return start < close ? leadingInt32(simple.substr(start, close - start)) : 0;
 }
 
 }  // namespace

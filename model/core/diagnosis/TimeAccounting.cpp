@@ -114,7 +114,7 @@ void stragglerTails(const DiagnosisContext& ctx, TimeAccounting& ta) {
             if (!thin && running > 0) tailStart = -1;
         }
         if (tailStart < 0) continue;
-        const int64_t tail = f.end - tailStart;
+        const int64_t tail = saturatingSub(f.end, tailStart);
         if (tail < 1000 || tail * 10 < f.durationMs) continue;
         Gap g;
         g.cause = Gap::Cause::StragglerTail;
@@ -181,8 +181,8 @@ void coreSeries(const DiagnosisContext& ctx, TimeAccounting& ta, int samples) {
     std::vector<double> busy(size_t(samples), 0.0);
     for (const StageFacts& f : ctx.stages)
         for (uint32_t r : f.rows) {
-            const double a = double(ctx.model.taskLaunch(r) - ctx.appStart);
-            const double b = double(ctx.model.taskFinish(r) - ctx.appStart);
+            const double a = double(ctx.model.taskLaunch(r)) - double(ctx.appStart);
+            const double b = double(ctx.model.taskFinish(r)) - double(ctx.appStart);
             if (b <= a) continue;
             // Clamped as a double: a hostile time far outside the run must not overflow int.
             int i = int(std::clamp(a / width, 0.0, double(samples - 1)));
@@ -240,7 +240,7 @@ TimeAccounting accountTime(const DiagnosisContext& ctx, int samples) {
 
     criticalPaths(ctx, ta);
     for (const StageFacts& f : ctx.stages) {
-        ta.taskTimeMs += f.taskTimeMs;
+        ta.taskTimeMs = saturatingAdd(ta.taskTimeMs, f.taskTimeMs);
         StageShare s;
         s.stageId = f.stageId;
         s.stageAttemptId = f.attemptId;

@@ -1,6 +1,7 @@
 #include "figures/TaskFigures.h"
 
 #include <algorithm>
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -9,16 +10,19 @@ TaskTimes taskTimes(const TaskTable& tasks, size_t row, int64_t now) {
     const int64_t launch = tasks.get(row, TaskField::LaunchTime);
     const int64_t finish = tasks.get(row, TaskField::FinishTime);
     const int64_t gettingResult = tasks.get(row, TaskField::GettingResultTime);
-    t.duration = finish != 0 ? finish - launch : std::max<int64_t>(0, now - launch);
+    // Spark's AppStatusUtils formulas, in JVM long arithmetic (a hostile log's times wrap there).
+    t.duration = finish != 0 ? jvmSub(finish, launch) : std::max<int64_t>(0, jvmSub(now, launch));
     if (gettingResult != 0) t.resultFetchStart = gettingResult;
     if (t.resultFetchStart > 0)
-        t.gettingResultTime =
-            t.duration > 0 ? launch + t.duration - t.resultFetchStart : now - t.resultFetchStart;
+        t.gettingResultTime = t.duration > 0
+                                  ? jvmSub(jvmAdd(launch, t.duration), t.resultFetchStart)
+                                  : jvmSub(now, t.resultFetchStart);
     if (tasks.hasFlag(row, kHasMetrics) && t.duration > 0)
         t.schedulerDelay = std::max<int64_t>(
-            0, t.duration - tasks.get(row, TaskField::ExecutorRunTime) -
-                   tasks.get(row, TaskField::ExecutorDeserializeTime) -
-                   tasks.get(row, TaskField::ResultSerializationTime) - t.gettingResultTime);
+            0, jvmSub(jvmSub(jvmSub(jvmSub(t.duration, tasks.get(row, TaskField::ExecutorRunTime)),
+                                    tasks.get(row, TaskField::ExecutorDeserializeTime)),
+                             tasks.get(row, TaskField::ResultSerializationTime)),
+                      t.gettingResultTime));
     return t;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "figures/TaskFigures.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -90,6 +91,21 @@ std::optional<TaskField> storedField(SummaryMetric m) {
 
 }  // namespace
 
+bool summaryMetricLogged(const EventLogModel& model, SummaryMetric m) {
+    const TaskTable& t = model.tasks;
+    if (const std::optional<TaskField> f = storedField(m)) return t.metricLogged(*f);
+    switch (m) {
+        case SummaryMetric::ShuffleReadBytes:
+            return t.metricLogged(TaskField::ShuffleRemoteBytesRead) ||
+                   t.metricLogged(TaskField::ShuffleLocalBytesRead);
+        case SummaryMetric::ShuffleTotalBlocksFetched:
+            return t.metricLogged(TaskField::ShuffleRemoteBlocksFetched) ||
+                   t.metricLogged(TaskField::ShuffleLocalBlocksFetched);
+        default:
+            return true;  // from the task's times, which every log has
+    }
+}
+
 std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                                        const std::vector<uint32_t>& rows,
                                        std::vector<double> quantiles) {
@@ -135,13 +151,13 @@ std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                         break;
                     case SummaryMetric::ShuffleReadBytes:
                         if (metrics)
-                            values.push_back(t.get(row, TaskField::ShuffleLocalBytesRead) +
-                                             t.get(row, TaskField::ShuffleRemoteBytesRead));
+                            values.push_back(jvmAdd(t.get(row, TaskField::ShuffleLocalBytesRead),
+                                                    t.get(row, TaskField::ShuffleRemoteBytesRead)));
                         break;
                     case SummaryMetric::ShuffleTotalBlocksFetched:
                         if (metrics)
-                            values.push_back(t.get(row, TaskField::ShuffleLocalBlocksFetched) +
-                                             t.get(row, TaskField::ShuffleRemoteBlocksFetched));
+                            values.push_back(jvmAdd(t.get(row, TaskField::ShuffleLocalBlocksFetched),
+                                                    t.get(row, TaskField::ShuffleRemoteBlocksFetched)));
                         break;
                     default:
                         break;

@@ -79,6 +79,11 @@ inline int64_t quantileIndex(double q, int64_t n) {
 // saw, one per task id), ascending by task id.
 std::vector<uint32_t> stageTaskRows(const EventLogModel& model, int32_t stageId, int32_t attemptId);
 
+// Whether the log carries the metric at all (Spark 1.6 writes no Peak Execution Memory, no
+// Output Metrics): a figure it never logged is shown as "—", not as 0. The REST answers keep
+// the History Server's 0.
+bool summaryMetricLogged(const EventLogModel& model, SummaryMetric m);
+
 // nullopt when no task succeeded with metrics (Spark: "No tasks reported metrics").
 std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                                        const std::vector<uint32_t>& rows,

@@ -1,4 +1,5 @@
 #include "model/AppStatus.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 
@@ -13,7 +14,7 @@ bool PeakMetrics::update(const ExecutorMetricValues& m) {
 }
 
 void MetricSums::add(const MetricSums& other) {
-    for (size_t i = 0; i < values.size(); ++i) values[i] += other.values[i];
+    for (size_t i = 0; i < values.size(); ++i) values[i] = jvmAdd(values[i], other.values[i]);
 }
 
 std::string ExecutorFigures::hostname() const {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/Numeric.h"
 #include "model/AppStatus.h"
 #include "model/Ids.h"
 
@@ -31,7 +32,7 @@ struct AppSpan {
     bool plausible(int64_t t) const { return t >= saneFromMs && t <= saneToMs; }
 
     bool known() const { return startMs >= 0 && endMs >= startMs; }
-    int64_t wallMs() const { return known() ? endMs - startMs : 0; }
+    int64_t wallMs() const { return known() ? saturatingSub(endMs, startMs) : 0; }
     std::string_view startName() const;  // "ApplicationStart", "first event", "unknown"
     std::string_view endName() const;    // "ApplicationEnd", "last event", "unknown"
     bool fromApplicationEvents() const {
@@ -49,7 +50,7 @@ struct JobSpan {
     int64_t startMs = -1, endMs = -1;  // -1: the log has no time for the job at all
     bool startFromStages = false, endFromStages = false;
     bool known() const { return startMs >= 0 && endMs >= startMs; }
-    int64_t durationMs() const { return known() ? endMs - startMs : 0; }
+    int64_t durationMs() const { return known() ? saturatingSub(endMs, startMs) : 0; }
 };
 
 // What the log gets wrong or leaves out, found while deriving (each note says how it was handled).

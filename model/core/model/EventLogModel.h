@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/LogLocator.h"
+#include "model/Numeric.h"
 #include "model/Entities.h"
 #include "model/LoadReport.h"
 #include "model/StringTable.h"
@@ -46,10 +47,10 @@ struct EventLogModel {
     // stage's task times are relative (Derived::rowTimeOffset). Views and rules use these; the
     // REST answers keep the log's own times.
     int64_t taskLaunch(size_t row) const {
-        return tasks.get(row, TaskField::LaunchTime) + derived.timeOffset(row);
+        return saturatingAdd(tasks.get(row, TaskField::LaunchTime), derived.timeOffset(row));
     }
     int64_t taskFinish(size_t row) const {
-        return tasks.get(row, TaskField::FinishTime) + derived.timeOffset(row);
+        return saturatingAdd(tasks.get(row, TaskField::FinishTime), derived.timeOffset(row));
     }
 
     // Index maintenance (the builder calls these).

@@ -1,5 +1,7 @@
 #include "model/TaskTable.h"
 
+#include "model/Numeric.h"
+
 #include <algorithm>
 
 namespace stagelight {
@@ -8,10 +10,11 @@ int64_t TaskTable::duration(size_t row) const {
     if (!hasFlag(row, kFinished)) return 0;
     const int64_t finish = get(row, TaskField::FinishTime);
     const int64_t launch = get(row, TaskField::LaunchTime);
-    return finish > 0 ? finish - launch : 0;
+    return finish > 0 ? jvmSub(finish, launch) : 0;  // TaskInfo.duration, a JVM long
 }
 
 void TaskTable::append(const TaskRecord& r, TaskFailure* failure) {
+    metricsSeen_ |= r.metricsSeen;
     int64_t failureIndex = -1;
     if (failure) {
         failureIndex = static_cast<int64_t>(failures_.size());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -63,6 +64,8 @@ struct TaskRecord {
     std::vector<AccumulableUpdate> accumulables;  // non-internal (SQL / user) numeric updates
     std::vector<TaskUserAccumulable> userAccumulables;
     bool hasExecutorMetrics = false;
+    // The Task Metrics keys the event carried (Spark 1.6 writes no Peak Execution Memory).
+    std::bitset<kTaskFieldCount> metricsSeen;
 
     int64_t& operator[](TaskField f) { return fields[size_t(f)]; }
     int64_t operator[](TaskField f) const { return fields[size_t(f)]; }
@@ -79,6 +82,9 @@ public:
         return (get(row, TaskField::Flags) & flag) != 0;
     }
     EndReason endReason(size_t row) const { return EndReason(get(row, TaskField::EndReason)); }
+    // Whether any task of the log carried the metric: a figure never logged is shown as "—",
+    // not as 0.
+    bool metricLogged(TaskField f) const { return metricsSeen_[size_t(f)]; }
     int64_t duration(size_t row) const;  // Finish - Launch for finished tasks, else 0
 
     // Accumulator updates of one task, in the order the log listed them.
@@ -106,6 +112,7 @@ private:
     std::array<PackedColumn, kExecutorMetricCount> executorMetrics_;
     PackedColumn accumIds_, accumValues_;
     std::vector<TaskFailure> failures_;
+    std::bitset<kTaskFieldCount> metricsSeen_;
     std::vector<std::pair<size_t, std::vector<TaskUserAccumulable>>> userAccumulables_;  // by row
 };
 

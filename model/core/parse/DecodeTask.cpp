@@ -323,6 +323,7 @@ void EventDecoder::readTaskMetrics(Value v, events::TaskEnd& end) {
             int slot = taskMetricKeys().find(k, hint);
             if (slot >= 0) {
                 task.fields[size_t(slot)] = readInt(val, k, problems_);
+                task.metricsSeen.set(size_t(slot));
                 return;
             }
             const od::json_type t = typeOf(val);

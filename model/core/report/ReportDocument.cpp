@@ -83,10 +83,10 @@ std::vector<std::string> executorLines(const EventLogModel& m, const std::string
     const int64_t start = m.application.startTime;
     std::string line =
         "executor " + e->id + " on " + e->host + ", " + std::to_string(e->totalCores) + " cores";
-    if (e->addTime >= 0 && start >= 0) line += ", added at +" + formatDuration(e->addTime - start);
+    if (e->addTime >= 0 && start >= 0) line += ", added at +" + formatDuration(saturatingSub(e->addTime, start));
     if (e->removeTime >= 0 && start >= 0)
         line +=
-            ", removed at +" + formatDuration(e->removeTime - start) + " (" + e->removeReason + ")";
+            ", removed at +" + formatDuration(saturatingSub(e->removeTime, start)) + " (" + e->removeReason + ")";
     return {line};
 }
 
@@ -237,7 +237,7 @@ ReportDocument buildReport(const EventLogModel& m, const Analysis& a, std::vecto
 
     const auto accum = accumulatorTotals(m);
     for (size_t i = 0; i < a.findings.size(); ++i) {
-        doc.totalCostMs += a.findings[i].estimatedCostMs;
+        doc.totalCostMs = saturatingAdd(doc.totalCostMs, a.findings[i].estimatedCostMs);
         doc.sections.push_back({i, figuresFor(m, a.findings[i], accum)});
     }
     doc.slowestStages.assign(

@@ -15,7 +15,7 @@ void writeApplicationAttempt(JsonWriter& w, const EventLogModel& model) {
     // lastUpdated is the log's modification time when the History Server scanned it; its own test
     // suite blanks it (the expectations hold "" and 0), and an offline reader has no scan time.
     w.field("lastUpdated", "");
-    w.field("duration", end >= 0 && app.startTime >= 0 ? end - app.startTime : int64_t(0));
+    w.field("duration", end >= 0 && app.startTime >= 0 ? jvmSub(end, app.startTime) : int64_t(0));
     w.field("sparkUser", app.user).field("completed", app.complete);
     w.field("appSparkVersion", app.sparkVersion);
     w.field("startTimeEpoch", app.startTime)

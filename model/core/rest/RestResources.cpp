@@ -4,6 +4,7 @@
 
 #include "text/JsonWriter.h"
 #include "rest/RestTasks.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -29,9 +30,9 @@ void writeExecutor(JsonWriter& w, const EventLogModel& model, const ExecutorFigu
     if (e.id == "driver") {
         const Application& app = model.application;
         if (app.startTime > 0 && app.endTime > 0)
-            totalDuration = app.endTime - app.startTime;
+            totalDuration = jvmSub(app.endTime, app.startTime);
         else if (app.startTime > 0)
-            totalDuration = app.lastEventTime - app.startTime;
+            totalDuration = jvmSub(app.lastEventTime, app.startTime);
         if (e.peak.isSet()) totalGcTime = e.peak.values[size_t(ExecutorMetric::TotalGCTime)];
     }
     w.beginObject();

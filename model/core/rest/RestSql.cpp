@@ -7,6 +7,7 @@
 
 #include "figures/PlanMetrics.h"
 #include "text/JsonWriter.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -153,7 +154,7 @@ void writeExecution(JsonWriter& w, const EventLogModel& m, const SqlExecution& q
     w.field("id", q.id).field("status", status).field("description", q.description);
     w.field("planDescription", planDescription ? q.plan.physicalPlanDescription : std::string());
     w.field("submissionTime", restDate(q.startTime));
-    w.field("duration", end - q.startTime);
+    w.field("duration", jvmSub(end, q.startTime));
     for (const auto& [key, ids] : {std::pair{"runningJobIds", &running},
                                    std::pair{"successJobIds", &succeeded},
                                    std::pair{"failedJobIds", &failed}}) {

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "figures/TaskFigures.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -113,7 +114,7 @@ void writeTaskData(JsonWriter& w, const EventLogModel& model, uint32_t row) {
     const int64_t delay = times.duration > 0 ? times.schedulerDelay : 0;
     int64_t gettingResult = times.gettingResultTime;
     if (times.duration <= 0 && times.resultFetchStart > 0)
-        gettingResult = model.application.lastEventTime - times.resultFetchStart;
+        gettingResult = jvmSub(model.application.lastEventTime, times.resultFetchStart);
     w.field("schedulerDelay", delay).field("gettingResultTime", gettingResult);
     w.endObject();
 }
@@ -186,8 +187,8 @@ RestResponse restTaskList(const EventLogModel& model, const RestRequest& request
                           int32_t attemptId) {
     int64_t offset = 0, length = 20;
     std::string sortBy = "ID";
-    if (auto v = request.values("offset"); !v.empty()) offset = std::atoll(v.front().c_str());
-    if (auto v = request.values("length"); !v.empty()) length = std::atoll(v.front().c_str());
+    if (auto v = request.values("offset"); !v.empty()) offset = leadingInteger(v.front());
+    if (auto v = request.values("length"); !v.empty()) length = leadingInteger(v.front());
     if (auto v = request.values("sortBy"); !v.empty()) sortBy = v.front();
     std::string error;
     const std::vector<std::string> statuses = taskStatusFilter(request.values("status"), error);

@@ -3,6 +3,7 @@
 // end of replay), so the figures kept are each live entity's final state.
 #include <algorithm>
 
+#include "model/Numeric.h"
 #include "status/StatusReplay.h"
 
 namespace stagelight {
@@ -211,7 +212,7 @@ void StatusReplay::taskEnd(const events::TaskEnd& e) {
     const int32_t stageId = int32_t(task[TaskField::StageId]);
     const int64_t index = task[TaskField::Index];
     const int64_t finish = task[TaskField::FinishTime];
-    const int64_t duration = finish != 0 ? finish - task[TaskField::LaunchTime] : 0;
+    const int64_t duration = finish != 0 ? jvmSub(finish, task[TaskField::LaunchTime]) : 0;
 
     if (LiveStage* s = liveStage(stageId, int32_t(task[TaskField::StageAttemptId]))) {
         StageFigures& f = s->fig;
@@ -237,7 +238,7 @@ void StatusReplay::taskEnd(const events::TaskEnd& e) {
             job.numKilledTasks += killed;
             if (killed) ++job.killedTasksSummary[killText];
         }
-        es.taskTime += duration;
+        es.taskTime = jvmAdd(es.taskTime, duration);
         es.succeededTasks += completed;
         es.failedTasks += failed;
         es.killedTasks += killed;
@@ -258,15 +259,17 @@ void StatusReplay::taskEnd(const events::TaskEnd& e) {
         --e->activeTasks;
         e->completedTasks += completed;
         e->failedTasks += failed;
-        e->totalDuration += duration;
+        e->totalDuration = jvmAdd(e->totalDuration, duration);
         e->peak.update(task.executorMetrics);
         // Resubmitted tasks keep the metrics of their first attempt (as Spark notes).
         if (reason != EndReason::Resubmitted && hasMetrics) {
-            e->totalGcTime += task[TaskField::JvmGcTime];
-            e->totalInputBytes += task[TaskField::InputBytesRead];
-            e->totalShuffleRead +=
-                task[TaskField::ShuffleLocalBytesRead] + task[TaskField::ShuffleRemoteBytesRead];
-            e->totalShuffleWrite += task[TaskField::ShuffleBytesWritten];
+            e->totalGcTime = jvmAdd(e->totalGcTime, task[TaskField::JvmGcTime]);
+            e->totalInputBytes = jvmAdd(e->totalInputBytes, task[TaskField::InputBytesRead]);
+            e->totalShuffleRead =
+                jvmAdd(e->totalShuffleRead, jvmAdd(task[TaskField::ShuffleLocalBytesRead],
+                                                   task[TaskField::ShuffleRemoteBytesRead]));
+            e->totalShuffleWrite =
+                jvmAdd(e->totalShuffleWrite, task[TaskField::ShuffleBytesWritten]);
         }
     }
 }

@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <charconv>
 
+#include "model/Numeric.h"
 #include "status/StatusReplay.h"
 
 namespace stagelight {
 namespace {
 
 int64_t plus(int64_t value, int64_t delta) {
-    return std::max<int64_t>(0, value + delta);
+    return std::max<int64_t>(0, jvmAdd(value, delta));
 }
 
 // The RDD id of an "rdd_<rdd>_<split>" block, or nullopt.
@@ -89,13 +90,13 @@ void StatusReplay::writeRdd(LiveRdd& rdd) {
         RddDistributionFigures f;
         f.address = exec->hostPort.empty() ? exec->host : exec->hostPort;
         f.memoryUsed = d.memoryUsed;
-        f.memoryRemaining = exec->maxMemory - exec->memoryUsed;
+        f.memoryRemaining = jvmSub(exec->maxMemory, exec->memoryUsed);
         f.diskUsed = d.diskUsed;
         if (exec->hasMemoryInfo()) {
             f.onHeapMemoryUsed = d.onHeapUsed;
             f.offHeapMemoryUsed = d.offHeapUsed;
-            f.onHeapMemoryRemaining = exec->totalOnHeap - exec->usedOnHeap;
-            f.offHeapMemoryRemaining = exec->totalOffHeap - exec->usedOffHeap;
+            f.onHeapMemoryRemaining = jvmSub(exec->totalOnHeap, exec->usedOnHeap);
+            f.offHeapMemoryRemaining = jvmSub(exec->totalOffHeap, exec->usedOffHeap);
         }
         d.last = std::move(f);
     }
@@ -149,7 +150,7 @@ void StatusReplay::updateRddBlock(const BlockUpdate& update, int32_t rddId) {
             rdd.removePartition(update.blockId);
         }
         if (exec) {
-            if (exec->rddBlocks + rddBlocksDelta > 0) {
+            if (jvmAdd(exec->rddBlocks, rddBlocksDelta) > 0) {
                 LiveRddDistribution* d = rdd.distribution(exec->id);
                 d->memoryUsed = plus(d->memoryUsed, memoryDelta);
                 d->diskUsed = plus(d->diskUsed, diskDelta);
@@ -177,7 +178,7 @@ void StatusReplay::updateRddBlock(const BlockUpdate& update, int32_t rddId) {
         rdd.fig.diskUsed = plus(rdd.fig.diskUsed, diskDelta);
         writeRdd(rdd);
     }
-    if (exec) exec->rddBlocks += rddBlocksDelta;
+    if (exec) exec->rddBlocks = jvmAdd(exec->rddBlocks, rddBlocksDelta);
 }
 
 void StatusReplay::unpersistRdd(const events::UnpersistRdd& e) {

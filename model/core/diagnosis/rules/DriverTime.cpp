@@ -3,6 +3,7 @@
 // reports it as "driver wall clock"; the executors can do nothing in it. Each says what the log
 // shows there: SQL commands that ran no job, executors held idle (core time), an interactive
 // session, the shutdown.
+#include <algorithm>
 #include <map>
 
 #include "diagnosis/rules/RuleKit.h"
@@ -44,7 +45,8 @@ std::string whatRan(const RuleInput& in, const std::vector<size_t>& which) {
         for (int64_t id : in.time.slices[i].sqlWithoutJobs)
             if (const SqlExecution* q = m.sqlExecution(id)) {
                 sql.push_back(q);
-                if (q->endTime >= q->startTime) sqlMs += q->endTime - q->startTime;
+                if (q->endTime >= q->startTime)
+                    sqlMs = saturatingAdd(sqlMs, saturatingSub(q->endTime, q->startTime));
             }
     std::string s;
     if (!sql.empty()) {
@@ -183,8 +185,13 @@ RuleDef driverTimeRule() {
                         "file listing, collect() and local processing, sleeps); keep it short or "
                         "move it into Spark jobs" +
                         (release.empty() ? std::string() : "; meanwhile " + release);
-            for (size_t i : which)
-                if (f.evidence.size() < 8 && in.time.slices[i].durationMs() * 20 >= ms)
+            // The longest first: the one the text names, and the one the window zooms to.
+            std::vector<size_t> byLength = which;
+            std::stable_sort(byLength.begin(), byLength.end(), [&](size_t a, size_t b) {
+                return in.time.slices[a].durationMs() > in.time.slices[b].durationMs();
+            });
+            for (size_t i : byLength)
+                if (f.evidence.size() < 8 && in.time.slices[i].durationMs() >= ms / 20)
                     f.evidence.push_back(sliceWindow(in.time.slices[i], "no job running"));
             claimAll(f, in, which);
             out.push_back(std::move(f));

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -39,7 +40,7 @@ RuleDef executorChurnRule() {
             // Removed before the application ended: released (or lost) mid-run.
             if (e.removeTime >= ctx.appEnd) continue;
             firstRemoval = firstRemoval < 0 ? e.removeTime : std::min(firstRemoval, e.removeTime);
-            const int64_t life = e.removeTime - e.addTime;
+            const int64_t life = saturatingSub(e.removeTime, e.addTime);
             if (double(life) >= p["maxLifeMs"]) continue;
             // Lost executors (a crash, a preempted node) are failures, not dynamic allocation.
             // Released ones: ExecutorKilled ("killed by driver"), decommissioning, and on YARN

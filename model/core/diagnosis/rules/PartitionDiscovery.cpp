@@ -7,6 +7,7 @@
 
 #include "diagnosis/StageProfile.h"
 #include "diagnosis/rules/RuleKit.h"
+#include "model/Numeric.h"
 
 namespace stagelight::rules {
 
@@ -31,7 +32,8 @@ RuleDef partitionDiscoveryRule() {
                 if (const Job* j = m.job(id)) {
                     ++jobs;
                     const size_t at = j->description.find("for ");
-                    if (at != std::string::npos) paths += std::atoll(j->description.c_str() + at + 4);
+                    if (at != std::string::npos)
+                        paths = saturatingAdd(paths, leadingInteger(std::string_view(j->description).substr(at + 4)));
                 }
         }
         const int64_t ms = slicesMs(in, which);

@@ -1,0 +1,68 @@
+#include "diagnosis/RelatedStage.h"
+
+#include <algorithm>
+
+#include "model/Numeric.h"
+
+namespace stagelight {
+namespace {
+
+// The longest of the stages `pick` accepts (by the History Server's stage duration).
+template <typename Pick>
+StageKey longestStage(const EventLogModel& m, Pick pick) {
+    StageKey best;
+    int64_t bestMs = -1;
+    for (const StageTotals& st : m.derived.stageTotals)
+        if (st.stage < m.stages.size() && pick(m.stages[st.stage], st) && st.durationMs > bestMs) {
+            best = st.key;
+            bestMs = st.durationMs;
+        }
+    return best;
+}
+
+bool inJobs(const StageAttempt& s, const std::vector<int32_t>& jobs) {
+    return std::any_of(s.jobIds.begin(), s.jobIds.end(), [&](int32_t j) {
+        return std::find(jobs.begin(), jobs.end(), j) != jobs.end();
+    });
+}
+
+}  // namespace
+
+StageKey relatedStage(const EventLogModel& m, const Finding& finding) {
+    for (const Evidence& e : finding.evidence)
+        if (e.stageId >= 0 && m.stage(e.stageId, e.stageAttemptId))
+            return {e.stageId, e.stageAttemptId};
+    for (const Evidence& e : finding.evidence) {
+        if (e.kind == Evidence::Kind::SqlNode) {
+            if (const SqlExecution* q = m.sqlExecution(e.executionId)) {
+                const StageKey k = longestStage(
+                    m, [&](const StageAttempt& s, const StageTotals&) { return inJobs(s, q->jobIds); });
+                if (k.valid()) return k;
+            }
+        } else if (e.kind == Evidence::Kind::Rdd) {
+            const StageKey k = longestStage(m, [&](const StageAttempt& s, const StageTotals&) {
+                return std::any_of(s.rdds.begin(), s.rdds.end(),
+                                   [&](const RddInfo& r) { return r.id == e.rddId; });
+            });
+            if (k.valid()) return k;
+        } else if (e.kind == Evidence::Kind::TimeWindow && e.endMs > e.startMs) {
+            // The stage that ran longest inside the window.
+            StageKey best;
+            int64_t bestMs = 0;
+            for (const StageTotals& st : m.derived.stageTotals) {
+                if (st.firstTaskLaunchTime < 0) continue;
+                const int64_t end = saturatingAdd(st.firstTaskLaunchTime, st.durationMs);
+                const int64_t overlap =
+                    saturatingSub(std::min(end, e.endMs), std::max(st.firstTaskLaunchTime, e.startMs));
+                if (overlap > bestMs) {
+                    best = st.key;
+                    bestMs = overlap;
+                }
+            }
+            if (best.valid()) return best;
+        }
+    }
+    return {};
+}
+
+}  // namespace stagelight
