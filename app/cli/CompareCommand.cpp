@@ -47,8 +47,12 @@ int runCompare(std::span<const std::string_view> args) {
     if (!trial) return kUnreadable;
     const Comparison c =
         compareRuns(*baseline, analyze(*baseline, rules), *trial, analyze(*trial, rules));
-    const std::string out = json ? comparisonJson(c) : comparisonText(c);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (json) {
+        const std::string out = comparisonJson(c);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+    } else {
+        printText(stdout, comparisonText(c));  // stage names are log text
+    }
     if (maxRegression && c.baselineWallMs > 0 &&
         double(c.trialWallMs) > double(c.baselineWallMs) * (1 + *maxRegression / 100.0))
         return kRegression;

@@ -1,8 +1,8 @@
 // The command line against hostile logs: newlines in names cannot break out of the Markdown
 // report's code blocks or headings (../shared/findings/markdown-newline-escape.log and an inline
-// equivalent); terminal escape sequences in log text are printed escaped by summary and analyze;
-// analyze and rest exit 2 when nothing could be read; rest prints the load warnings and refuses
-// quantiles that are NaN or outside 0-1, as the History Server does.
+// equivalent); terminal escape sequences in log text are printed escaped by summary, analyze,
+// compare and the Markdown report; analyze and rest exit 2 when nothing could be read; rest prints
+// the load warnings and refuses quantiles that are NaN or outside 0-1, as the History Server does.
 #include <QtTest>
 
 #include "HostileRun.h"
@@ -98,6 +98,17 @@ private Q_SLOTS:
                 QVERIFY(r.out.contains("\\x1b]0;owned\\x07"));  // shown, escaped
                 QVERIFY(r.out.contains("\\u009b"));
             }
+        }
+        // compare's text and the Markdown report (on stdout or `cat`) quote the same names.
+        for (const QStringList& args :
+             {QStringList{QStringLiteral("compare"), log, log},
+              QStringList{QStringLiteral("report"), log, QStringLiteral("--format"),
+                          QStringLiteral("md")}}) {
+            const test::CliRun r = test::runCli(args);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(!r.out.contains('\x1b') && !r.out.contains("\xc2\x9b"),
+                     qPrintable(args.first()));
+            QVERIFY(r.out.contains("x1b"));  // shown, escaped
         }
         // JSON stays JSON: the escapes are JSON escapes there.
         const test::CliRun json =

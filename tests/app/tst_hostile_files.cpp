@@ -184,6 +184,20 @@ private Q_SLOTS:
                 QVERIFY(cli.seconds < 15);
             }
         }
+        // A directory of logs (rest's History Server directory): the log is read, each
+        // special entry named.
+        const fs::path history = dir("special-history");
+        test::writeFile(history / "app-1", healthyLog());
+        QCOMPARE(::mkfifo((history / "app-fifo").c_str(), 0600), 0);
+        fs::create_symlink("/dev/zero", history / "app-zero");
+        fs::create_symlink("/dev/urandom", history / "app-random");
+        const test::CliRun rest = test::runCli(
+            {QStringLiteral("rest"), qs(history), QStringLiteral("applications")}, 20000);
+        QVERIFY(!rest.timedOut);
+        QCOMPARE(rest.exitCode, 0);
+        for (const char* name : {"app-fifo", "app-zero", "app-random"})
+            QVERIFY2(rest.err.contains(name), name);
+        QCOMPARE(listEventLogs(history).size(), size_t(4));
         // The path itself: refused in one line, not read.
         const fs::path fifo = dir("special-direct") / "fifo";
         QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);

@@ -1,7 +1,7 @@
 // Hostile archives and event floods: zip entries that overlap (one deflate kernel shared by many
 // entries), entries that declare more than deflate can expand to or decode past what they
 // declare, gzip and zip bombs at deflate's own ratio (under the old 2000x bound), and 300k
-// exclusion events, which must load in linear time.
+// exclusion events, which must load in linear time, also when thousands of executors are live.
 #include <QtTest>
 
 #include <chrono>
@@ -42,6 +42,17 @@ std::string exclusionLine(bool node, const char* kind, const std::string& time) 
 // 64 MiB of blank lines behind a real start: deflate squeezes it about 1000x.
 std::string bombText() {
     return std::string(test::kLogStart) + std::string(size_t(64) << 20, '\n');
+}
+
+std::string executorOnHostLine(int i) {
+    return R"({"Event":"SparkListenerExecutorAdded","Timestamp":1500,"Executor ID":")" +
+           std::to_string(i) + R"(","Executor Info":{"Host":"h)" + std::to_string(i) +
+           R"(","Total Cores":4,"Log Urls":{}}})" + "\n";
+}
+
+std::string nodeLine(const char* kind, int time, const std::string& host) {
+    return std::string(R"({"Event":"SparkListenerNode)") + kind + R"(","time":)" +
+           std::to_string(time) + R"(,"hostId":")" + host + R"(","executorFailures":2})" + "\n";
 }
 
 }  // namespace
@@ -151,6 +162,32 @@ private Q_SLOTS:
                                [](auto& a, auto& b) { return a.time < b.time; }));  // order kept
         qInfo("320k exclusion lines loaded in %.2f s", seconds);
         QVERIFY2(seconds < 30, "the de-duplication of exclusions is not linear");
+    }
+
+    void nodeExclusionsCostTheirHostOnly() {
+        // 8k live executors on 8k hosts and 100k node exclusion lines: replaying each over every
+        // executor (as Spark's listener does) is 8e8 host comparisons, over 20 s here.
+        std::string text(test::kLogStart);
+        text.reserve(size_t(16) << 20);
+        constexpr int kExecutors = 8000;
+        for (int i = 0; i < kExecutors; ++i) text += executorOnHostLine(i);
+        for (int i = 0; i < 50000; ++i) {
+            const std::string host = "h" + std::to_string(i % kExecutors);
+            text += nodeLine("Excluded", 2000 + i, host) + nodeLine("Unexcluded", 2000 + i, host);
+        }
+        // The last one stays excluded: its executor, and only it, is marked.
+        text += nodeLine("Excluded", 999999, "h7");
+        const fs::path p = write("node-excluded.json", text);
+        const auto t0 = std::chrono::steady_clock::now();
+        LoadResult r = loadEventLog(p);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        QVERIFY(r.model);
+        const auto& executors = r.model->status.executors;
+        QCOMPARE(executors.size(), size_t(kExecutors));
+        for (const auto& [id, e] : executors) QCOMPARE(e.isExcluded, id == "7");
+        qInfo("%d executors, 100k node exclusion lines loaded in %.2f s", kExecutors, seconds);
+        QVERIFY2(seconds < 10, "a node exclusion is replayed over every executor");
     }
 };
 

@@ -1,10 +1,12 @@
 // The timelines' time-to-pixel and zoom maths (TimeViewport) as data-driven cases, and the stage
-// timeline's draw list: merged when zoomed out, failed and highlighted tasks never merged away.
+// timeline's draw list: merged when zoomed out, failed and highlighted tasks never merged away;
+// axis ticks counted, never stepped over the span (a range far from its origin hung the report).
 #include <QImage>
 #include <QPainter>
 #include <QtTest>
 
 #include "SyntheticModel.h"
+#include "timeline/TimeAxis.h"
 #include "timeline/StageTimelinePainter.h"
 #include "timeline/TimeViewport.h"
 
@@ -129,6 +131,22 @@ private Q_SLOTS:
         p.end();
         const QRectF mark = painter.barRect(failed, all, area);
         QCOMPARE(image.pixelColor(mark.center().toPoint()), QColor(0xd6, 0x45, 0x3d));
+    }
+
+    void ticksAreCountedNotStepped() {
+        // A task launched at -2^62 puts the origin there: zoomed to one second, adding the
+        // 200 ms step to an offset of 2^62 ms (spacing 1024) is lost to rounding, so a loop
+        // over the span never ends.
+        const double origin = -4611686018427387904.0;
+        const double step = niceTickStep(1000, 800);
+        QVERIFY(step < 512);
+        const std::vector<double> far = tickOffsets(origin, 0, 1000, step, 802);
+        QVERIFY(far.size() <= 802);
+        QVERIFY(std::is_sorted(far.begin(), far.end()));
+        QVERIFY(std::adjacent_find(far.begin(), far.end()) == far.end());  // each tick moves
+        // Near the origin the ticks are the round ones.
+        const std::vector<double> near = tickOffsets(0, 0, 10'000, 2000, 100);
+        QCOMPARE(near, (std::vector<double>{0, 2000, 4000, 6000, 8000, 10000}));
     }
 };
 

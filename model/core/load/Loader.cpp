@@ -323,9 +323,9 @@ std::vector<LoadResult> loadEventLogDirectory(const std::filesystem::path& dir,
     for (const DirEntry& e : listDirectory(dir).entries) {
         if (looksLikeEventLog(e)) {
             results.push_back(loadEventLog(e.path, options));
-        } else if (e.unreadable()) {  // reported, not skipped silently
+        } else if (!e.isRegular() && !e.isDirectory()) {  // a FIFO, a device, a loop: named
             LoadResult bad;
-            bad.error = e.path.string() + ": " + e.kindText();
+            bad.error = skippedEntryNote(e);
             results.push_back(std::move(bad));
         }
     }

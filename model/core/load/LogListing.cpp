@@ -217,7 +217,7 @@ std::vector<LogSummary> listEventLogs(const fs::path& dir) {
     for (const DirEntry& e : listDirectory(dir).entries) {
         if (looksLikeEventLog(e)) {
             out.push_back(summarizeLog(e.path));
-        } else if (e.unreadable()) {  // named, so it is not silently missing
+        } else if (!e.isRegular() && !e.isDirectory()) {  // named, so it is not silently missing
             LogSummary bad;
             bad.path = e.path;
             bad.error = e.kindText();

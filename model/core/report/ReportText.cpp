@@ -11,10 +11,11 @@
 namespace stagelight {
 namespace {
 
-// Log text in Markdown: HTML and Markdown punctuation escaped, so a name is shown, not rendered.
+// Log text in Markdown: HTML and Markdown punctuation escaped, so a name is shown, not rendered;
+// control characters written as \x1b, so `cat report.md` cannot drive a terminal either.
 // A paragraph is bounded too (names are elided shorter in the document).
 std::string md(std::string_view text) {
-    const std::string s = elide(text, 2000);
+    const std::string s = terminalSafe(elide(text, 2000));
     std::string out;
     for (char c : s) {
         switch (c) {
@@ -54,7 +55,7 @@ std::string md(std::string_view text) {
 // run inside, and line endings become spaces; in a table cell a pipe is escaped (GFM reads
 // \| there before the span).
 std::string code(std::string_view full, bool inTable = false) {
-    const std::string s = elide(full);
+    const std::string s = terminalSafe(elide(full));
     std::string text;
     size_t run = 0, longest = 0;
     for (char c : s) {
@@ -77,7 +78,7 @@ std::string codeBlockLines(std::string_view line) {
         size_t end = line.find_first_of("\r\n", from);
         if (end == std::string_view::npos) end = line.size();
         out += "\n    ";
-        out += line.substr(from, end - from);
+        out += terminalSafe(line.substr(from, end - from));
         if (end + 1 < line.size() && line[end] == '\r' && line[end + 1] == '\n') ++end;
         from = end + 1;
     }

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "model/AppStatus.h"
@@ -105,6 +106,9 @@ private:
     void removeStage(int32_t stageId, int32_t attemptId);
     ExecutorFigures& getOrCreateExecutor(const std::string& id, int64_t addTime);
     ExecutorFigures* liveExecutor(const std::string& id);
+    void indexHost(const ExecutorFigures& exec) { liveIdsByHost_[exec.hostname()].insert(exec.id); }
+    template <class F>
+    void forLiveExecutorsOn(const std::string& host, F&& visit);
     bool activeForLiveStages(const ExecutorFigures& exec) const;
     void writeExecutor(const ExecutorFigures& exec) { status_.executors[exec.id] = exec; }
     void updateExecutorMemory(ExecutorFigures& exec, const StorageLevel& level, int64_t memoryDelta,
@@ -122,6 +126,10 @@ private:
     std::unordered_map<int32_t, JobCounters> jobCounters_;  // every job seen
     std::map<std::pair<int32_t, int32_t>, LiveStage> liveStages_;
     std::unordered_map<std::string, ExecutorFigures> liveExecutors_, deadExecutors_;
+    // Live executor ids by hostname(), so a node exclusion costs that host's executors, not
+    // every executor (300k node events on thousands of executors). Stale ids are dropped where
+    // read; every change of host or hostPort adds the id under its new name.
+    std::unordered_map<std::string, std::unordered_set<std::string>> liveIdsByHost_;
     std::map<int32_t, LiveRdd> liveRdds_;
     LiveTaskIds liveTasks_;
     AppStatus status_;

@@ -14,8 +14,24 @@ ExecutorFigures& StatusReplay::getOrCreateExecutor(const std::string& id, int64_
     if (inserted) {
         it->second.id = id;
         it->second.addTime = addTime;
+        indexHost(it->second);
     }
     return it->second;
+}
+
+template <class F>
+void StatusReplay::forLiveExecutorsOn(const std::string& host, F&& visit) {
+    auto ids = liveIdsByHost_.find(host);
+    if (ids == liveIdsByHost_.end()) return;
+    for (auto id = ids->second.begin(); id != ids->second.end();) {
+        ExecutorFigures* e = liveExecutor(*id);
+        if (!e || e->hostname() != host) {  // removed, or moved to another host
+            id = ids->second.erase(id);
+            continue;
+        }
+        visit(*e);
+        ++id;
+    }
 }
 
 ExecutorFigures* StatusReplay::liveExecutor(const std::string& id) {
@@ -84,6 +100,7 @@ void StatusReplay::executorAdded(const events::ExecutorAdded& info) {
     // An update, not a create: an executor may re-register after being marked dead.
     ExecutorFigures& e = getOrCreateExecutor(info.id, info.time);
     e.host = info.host;
+    indexHost(e);
     e.isActive = true;
     e.totalCores = info.totalCores;
     const auto profile = profiles_.find(info.resourceProfileId);
@@ -150,6 +167,7 @@ void StatusReplay::blockManagerAdded(const events::BlockManager& bm) {
     // The driver has no ExecutorAdded: its block manager makes it an executor of the UI.
     ExecutorFigures& e = getOrCreateExecutor(bm.executorId, bm.time);
     e.hostPort = bm.host + ":" + std::to_string(bm.port);
+    indexHost(e);
     if (bm.maxOnHeap >= 0) {
         e.totalOnHeap = bm.maxOnHeap;
         e.totalOffHeap = bm.maxOffHeap >= 0 ? bm.maxOffHeap : 0;
@@ -178,8 +196,9 @@ void StatusReplay::executorExcludedForStage(const events::Exclusion& ex) {
 void StatusReplay::excludeNode(const std::string& host, bool excluded) {
     // Spark excludes the node's executors, never the driver (AppStatusListener
     // .updateNodeExclusion skips SparkContext.DRIVER_IDENTIFIER).
-    for (auto& [id, e] : liveExecutors_)
-        if (e.hostname() == host && id != "driver") e.isExcluded = excluded;
+    forLiveExecutorsOn(host, [&](ExecutorFigures& e) {
+        if (e.id != "driver") e.isExcluded = excluded;
+    });
 }
 
 void StatusReplay::nodeExcludedForStage(const events::Exclusion& ex) {
@@ -187,15 +206,14 @@ void StatusReplay::nodeExcludedForStage(const events::Exclusion& ex) {
     const int32_t stageId = ex.event.stageId, attemptId = ex.event.stageAttemptId;
     // Spark matches the stage's executors on the ExecutorAdded host only (not the driver's
     // block manager address), and the executors' own exclusion on either.
-    if (LiveStage* s = liveStage(stageId, attemptId)) {
-        for (const auto& [id, e] : liveExecutors_) {
-            if (e.host != host) continue;
-            s->fig.executorSummaries[id].isExcluded = true;
-            s->fig.excludedExecutors.insert(id);
+    LiveStage* s = liveStage(stageId, attemptId);
+    forLiveExecutorsOn(host, [&](ExecutorFigures& e) {
+        if (s && e.host == host) {  // hostname() is host whenever host is set
+            s->fig.executorSummaries[e.id].isExcluded = true;
+            s->fig.excludedExecutors.insert(e.id);
         }
-    }
-    for (auto& [id, e] : liveExecutors_)
-        if (e.hostname() == host) e.excludedInStages.insert(stageId);
+        e.excludedInStages.insert(stageId);
+    });
 }
 
 void StatusReplay::stageExecutorMetrics(const events::StageExecutorMetrics& ev) {
