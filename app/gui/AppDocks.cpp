@@ -50,6 +50,12 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
                 if (m && index < m->stages.size())
                     navigator->showStage({m->stages[index].stageId, m->stages[index].attemptId});
             });
+    connect(navigator, &Navigator::noStageRequested, table_, [this] {
+        navigating_ = true;
+        table_->clearSelection();
+        table_->setCurrentIndex({});
+        navigating_ = false;
+    });
     connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
         const int row = model_->rowOfStage(stage.stage, stage.attempt);
         // Picked here: the row is current already, and must not jump to the middle.

@@ -57,7 +57,7 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
     });
     connect(navigator, &Navigator::noStageRequested, this, [this] {
         model_->setStage(session_->model(), SIZE_MAX);
-        setWindowTitle(tr("Tasks (the finding concerns no stage)"));
+        setWindowTitle(tr("Tasks — no stage"));
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {
@@ -111,7 +111,7 @@ SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* pa
     });
     connect(navigator, &Navigator::noStageRequested, this, [this, session] {
         model_->setStage(session->model(), SIZE_MAX);
-        setWindowTitle(tr("Summary metrics (the finding concerns no stage)"));
+        setWindowTitle(tr("Summary metrics — no stage"));
     });
 }
 
@@ -130,7 +130,7 @@ HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget
     });
     connect(navigator, &Navigator::noStageRequested, this, [this, session] {
         histogram_->setStage(session->model(), SIZE_MAX);
-        setWindowTitle(tr("Task histogram (the finding concerns no stage)"));
+        setWindowTitle(tr("Task histogram — no stage"));
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric metric) {
@@ -172,7 +172,7 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
         zoomedByNavigation_ = false;
         timeline_->setStage(session_->model(), SIZE_MAX);
         timeline_->setGaps({});
-        setWindowTitle(tr("Stage timeline (the finding concerns no stage)"));
+        setWindowTitle(tr("Stage timeline — no stage"));
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {

@@ -271,7 +271,7 @@ private Q_SLOTS:
                 QVERIFY(tasks->model()->rowCount() > 0);
             } else {
                 ++withoutStage;
-                QVERIFY2(title.contains(QStringLiteral("no stage")), qPrintable(title));
+                QVERIFY2(title.endsWith(QStringLiteral("no stage")), qPrintable(title));
                 QCOMPARE(tasks->model()->rowCount(), 0);
             }
         }

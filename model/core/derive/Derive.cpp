@@ -102,7 +102,7 @@ AppSpan deriveSpan(const EventLogModel& m, std::vector<LogQualityNote>& notes) {
                          std::to_string(outliers) + " timestamp" + (outliers == 1 ? "" : "s") +
                              " lie more than 30 days from the rest of the log (the first on " +
                              dateText(outlierFrom) + ", the log's events are around " +
-                             dateText((span.saneFromMs + span.saneToMs) / 2) +
+                             dateText(span.saneFromMs + (span.saneToMs - span.saneFromMs) / 2) +
                              "): they are left out of the wall clock and the timelines",
                          outliers});
 
