@@ -9,11 +9,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/Numeric.h"
 #include "qt/StageText.h"
 #include "text/Elide.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
-#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -50,8 +50,11 @@ void AppTimelineView::setModel(ModelPtr model) {
             const StageTotals& t = d.stageTotals[s];
             if (d.stageTimelineRow[s] < 0) continue;  // ran no task
             const StageAttempt& a = model_->stages[s];
-            bars_.push_back({a.stageId, a.attemptId, t.firstTaskLaunchTime,
-                             t.firstTaskLaunchTime + t.durationMs, d.stageTimelineRow[s],
+            const int64_t start = t.firstTaskLaunchTime;
+            const bool waited = a.submissionTime > 0 && a.submissionTime < start &&
+                                d.span.plausible(a.submissionTime);
+            bars_.push_back({a.stageId, a.attemptId, start, saturatingAdd(start, t.durationMs),
+                             waited ? a.submissionTime : start, d.stageTimelineRow[s],
                              a.status()});
         }
         std::sort(bars_.begin(), bars_.end(),
@@ -135,9 +138,14 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
                 p.fillRect(QRectF(xOf(g.startMs), area.top(), xOf(g.endMs) - xOf(g.startMs),
                                   cores.bottom() - area.top()),
                            QBrush(QColor(0x99, 0x99, 0x99, 60), Qt::BDiagPattern));
-    // Stage bars.
+    // Stage bars, each led in by the wait between its submission and its first task.
     for (size_t i = 0; i < bars_.size(); ++i) {
         const QRectF r = barRect(i);
+        if (const double x = xOf(bars_[i].submitted); r.left() - x >= 3) {
+            p.setPen(QPen(statusColor(bars_[i].status).darker(150), 2, Qt::DashLine));
+            p.drawLine(QPointF(x, r.center().y()), QPointF(r.left(), r.center().y()));
+            p.drawLine(QPointF(x, r.top() + 2), QPointF(x, r.bottom() - 2));
+        }
         const bool selected = selected_ == std::make_pair(bars_[i].stageId, bars_[i].attemptId);
         p.fillRect(r, selected ? pal.color(QPalette::Highlight) : statusColor(bars_[i].status));
         const QString label = stageIdText(bars_[i].stageId, bars_[i].attemptId);
@@ -196,11 +204,14 @@ bool AppTimelineView::event(QEvent* e) {
     }
     for (const StageBar& b : bars_)
         if (b.stageId == stage && b.attemptId == attempt) {
-            const QString text = tr("Stage %1 · %2\n%3, from %4")
-                                     .arg(stageIdText(stage, attempt))
-                                     .arg(QString::fromStdString(elide(s->name)))
-                                     .arg(QString::fromStdString(formatDuration(saturatingSub(b.end, b.start))))
-                                     .arg(QString::fromStdString(formatDuration(saturatingSub(b.start, start_))));
+            QString text = tr("Stage %1 · %2\n%3, from %4")
+                               .arg(stageIdText(stage, attempt))
+                               .arg(QString::fromStdString(elide(s->name)))
+                               .arg(QString::fromStdString(formatDuration(saturatingSub(b.end, b.start))))
+                               .arg(QString::fromStdString(formatDuration(saturatingSub(b.start, start_))));
+            if (b.submitted < b.start)
+                text += tr("\nwaited %1 for its first task after its submission")
+                            .arg(QString::fromStdString(formatDuration(b.start - b.submitted)));
             QToolTip::showText(help->globalPos(),
                                QStringLiteral("<p style='white-space:pre'>") +
                                    text.toHtmlEscaped() + QStringLiteral("</p>"),

@@ -22,6 +22,9 @@ public:
     struct StageBar {
         int32_t stageId, attemptId;
         int64_t start, end;
+        // Submitted before its first task launched (a stage that waited): drawn as a line
+        // leading into the bar; `start` when it did not wait.
+        int64_t submitted;
         int row;
         StageStatus status;
     };
