@@ -3,6 +3,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QItemSelectionModel>
 #include <QTabBar>
 #include <QVBoxLayout>
 
@@ -114,6 +115,11 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     connect(showing_, &QTabBar::currentChanged, this, [this] { applyShowing(); });
     connect(table_, &QAbstractItemView::clicked, this,
             [this](const QModelIndex& index) { showRow(table_->sourceIndex(index).row()); });
+    // The arrow keys move the stages shown too, not only the highlight.
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid()) showRow(table_->sourceIndex(current).row());
+            });
     connect(table_, &QAbstractItemView::activated, this,
             [this](const QModelIndex& index) { showRow(table_->sourceIndex(index).row()); });
     clear();

@@ -325,6 +325,19 @@ private Q_SLOTS:
         QCOMPARE(panel->trialHistogram()->histogram().tasks, size_t(32));
         QVERIFY(panel->trialHistogram()->histogram().max >
                 2 * panel->baselineHistogram()->histogram().max);
+        // The arrow keys show the other stage pair, as a click does.
+        {
+            auto* table = w.findChild<QTableView*>(QStringLiteral("comparisonTable"));
+            QVERIFY(table);
+            table->setFocus();
+            if (!table->currentIndex().isValid())
+                table->setCurrentIndex(table->model()->index(0, 0));
+            const double before = panel->trialHistogram()->histogram().max;
+            QTest::keyClick(table, table->currentIndex().row() == 0 ? Qt::Key_Down : Qt::Key_Up);
+            QVERIFY(panel->trialHistogram()->histogram().max != before);
+            QTest::keyClick(table, table->currentIndex().row() == 0 ? Qt::Key_Down : Qt::Key_Up);
+            QCOMPARE(panel->trialHistogram()->histogram().max, before);
+        }
         // The exported report carries the comparison.
         const QString json = tmp_.filePath(QStringLiteral("compared.json"));
         QString error;
