@@ -44,6 +44,13 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
     table_->setObjectName(QStringLiteral("taskTable"));
     table_->setSourceModel(model_);
     table_->sortByColumn(TaskTableModel::TaskId, Qt::AscendingOrder);
+    // What a slow task is told by first, where a narrow dock still shows it: its duration and
+    // shuffle read right after its status (the model keeps Spark's column order).
+    QHeaderView* header = table_->horizontalHeader();
+    header->moveSection(header->visualIndex(TaskTableModel::Duration),
+                        header->visualIndex(TaskTableModel::Speculative));
+    header->moveSection(header->visualIndex(TaskTableModel::ShuffleRead),
+                        header->visualIndex(TaskTableModel::Speculative));
     tightLayout(this)->addWidget(table_);
     connect(session, &LoadSession::cleared, this, [this] {
         model_->setStage(nullptr, 0);

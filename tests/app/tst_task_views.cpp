@@ -10,6 +10,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QHeaderView>
 #include <QtTest>
 
 #include <set>
@@ -94,6 +95,12 @@ private Q_SLOTS:
         auto* timeline = child<StageTimelineView>(w, "stageTimeline");
         QVERIFY(view && table && timeline);
         view->setMetric(HistogramMetric::Duration);  // the finding chosen at load may have set another
+        // A narrow dock still shows what tells a slow task: duration and shuffle read first.
+        QHeaderView* header = table->horizontalHeader();
+        QVERIFY(header->visualIndex(TaskTableModel::Duration) <
+                header->visualIndex(TaskTableModel::Speculative));
+        QVERIFY(header->visualIndex(TaskTableModel::ShuffleRead) <
+                header->visualIndex(TaskTableModel::Executor));
         view->plot()->replot(QCustomPlot::rpImmediateRefresh);
         // The fullest bar: its centre in plot pixels.
         const Histogram& h = view->histogram();
