@@ -1,22 +1,22 @@
 #include "gui/ComparisonPanel.h"
 
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QSplitter>
-#include <QItemSelectionModel>
 #include <QTabBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 #include "charts/TaskHistogramView.h"
+#include "model/Numeric.h"
 #include "qt/ComparisonModel.h"
 #include "qt/PlainText.h"
 #include "tables/DataTableView.h"
 #include "text/Elide.h"
 #include "text/Format.h"
 #include "timeline/StageTimelineView.h"
-#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {

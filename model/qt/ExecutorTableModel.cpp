@@ -2,9 +2,9 @@
 
 #include <unordered_map>
 
+#include "model/Numeric.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
-#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -43,9 +43,10 @@ int ExecutorTableModel::rebuild() {
     const ModelPtr& m = snapshot();
     if (!m) return 0;
     std::unordered_map<int64_t, int64_t> spill;  // executor string id → disk bytes spilled
-    for (size_t r = 0; r < m->tasks.size(); ++r)
-        spill[m->tasks.get(r, TaskField::ExecutorId)] = saturatingAdd(
-            spill[m->tasks.get(r, TaskField::ExecutorId)], m->tasks.get(r, TaskField::DiskBytesSpilled));
+    for (size_t r = 0; r < m->tasks.size(); ++r) {
+        int64_t& bytes = spill[m->tasks.get(r, TaskField::ExecutorId)];
+        bytes = saturatingAdd(bytes, m->tasks.get(r, TaskField::DiskBytesSpilled));
+    }
     for (const auto& [id, e] : m->status.executors) {
         Row row{&e, 0};
         for (const auto& [strId, bytes] : spill)

@@ -1,9 +1,9 @@
 #include "qt/GapsModel.h"
 
-#include "qt/StageText.h"
-#include "qt/PlainText.h"
-#include "text/Format.h"
 #include "model/Numeric.h"
+#include "qt/PlainText.h"
+#include "qt/StageText.h"
+#include "text/Format.h"
 
 namespace stagelight {
 namespace {

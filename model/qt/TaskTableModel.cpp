@@ -5,9 +5,9 @@
 #include <optional>
 
 #include "figures/TaskFigures.h"
+#include "model/Numeric.h"
 #include "qt/PlainText.h"
 #include "text/Format.h"
-#include "model/Numeric.h"
 
 namespace stagelight {
 

@@ -32,16 +32,22 @@ void setNumbersInside(std::string& line, std::string_view key, const std::string
         for (size_t i = from; i < line.size(); ++i) {
             const char c = line[i];
             if (inString) {
-                if (c == '\\') ++i;
-                else if (c == '"') inString = false;
+                if (c == '\\')
+                    ++i;
+                else if (c == '"')
+                    inString = false;
                 continue;
             }
-            if (c == '"') inString = true;
-            else if (c == '{' || c == '[') ++depth;
-            else if ((c == '}' || c == ']') && --depth == 0) break;
+            if (c == '"')
+                inString = true;
+            else if (c == '{' || c == '[')
+                ++depth;
+            else if ((c == '}' || c == ']') && --depth == 0)
+                break;
             else if (c == ':') {
                 size_t to = i + 1;
-                while (to < line.size() && (line[to] == '-' || (line[to] >= '0' && line[to] <= '9')))
+                while (to < line.size() &&
+                       (line[to] == '-' || (line[to] >= '0' && line[to] <= '9')))
                     ++to;
                 if (to > i + 1) line.replace(i + 1, to - i - 1, value);
             }
@@ -50,15 +56,16 @@ void setNumbersInside(std::string& line, std::string_view key, const std::string
 }
 
 std::string withMetrics(const std::string& value) {
-    std::string text = test::editLines(
-        test::smallLog(), "\"Event\":\"SparkListenerTaskEnd\"", SIZE_MAX, [&](std::string& l) {
-            setNumbersInside(l, "Task Metrics", value);
-            setNumbersInside(l, "Task Executor Metrics", value);
-            test::setNumber(l, "Update", value);
-            test::setNumber(l, "Value", value);
-        });
+    std::string text = test::editLines(test::smallLog(), "\"Event\":\"SparkListenerTaskEnd\"",
+                                       SIZE_MAX, [&](std::string& l) {
+                                           setNumbersInside(l, "Task Metrics", value);
+                                           setNumbersInside(l, "Task Executor Metrics", value);
+                                           test::setNumber(l, "Update", value);
+                                           test::setNumber(l, "Value", value);
+                                       });
     for (const char* marker :
-         {"\"Event\":\"SparkListenerStageCompleted\"", "\"Event\":\"SparkListenerStageExecutorMetrics\"",
+         {"\"Event\":\"SparkListenerStageCompleted\"",
+          "\"Event\":\"SparkListenerStageExecutorMetrics\"",
           "\"Event\":\"SparkListenerExecutorMetricsUpdate\"",
           "\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\"",
           "\"Event\":\"SparkListenerBlockManagerAdded\""})
@@ -114,8 +121,8 @@ class HostileMetrics : public QObject {
 private Q_SLOTS:
     void metricsAtTheEdges_data() {
         QTest::addColumn<QString>("value");
-        for (const char* v : {"9223372036854775807", "-9223372036854775808",
-                              "4611686018427387904", "-1"})
+        for (const char* v :
+             {"9223372036854775807", "-9223372036854775808", "4611686018427387904", "-1"})
             QTest::newRow(v) << QString::fromLatin1(v);
     }
     void metricsAtTheEdges() {
@@ -129,7 +136,8 @@ private Q_SLOTS:
 
     void sumsWrapAsTheJvmDoes() {
         // Every task ran 2^62 ms: Spark's long sum over n tasks wraps to n * 2^62 mod 2^64.
-        LoadResult r = loadEventLog(test::writeIn(tmp_, "wrap.json", withMetrics("4611686018427387904")));
+        LoadResult r =
+            loadEventLog(test::writeIn(tmp_, "wrap.json", withMetrics("4611686018427387904")));
         QVERIFY(r.model);
         const std::string body =
             restQuery(*r.model, "applications/" + r.model->application.id + "/stages").body;

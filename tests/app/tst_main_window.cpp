@@ -170,13 +170,15 @@ private Q_SLOTS:
         for (const auto& b : view.stageBars()) QVERIFY(b.submitted <= b.start);
         // A stage that waited 8 s for its first task shows the wait before its bar.
         const QString waitLog = tmp_.filePath(QStringLiteral("stage-wait.json"));
-        test::writeFile(waitLog.toStdString(), gen::generateLogText(gen::makeScenario("stage-wait")));
+        test::writeFile(waitLog.toStdString(),
+                        gen::generateLogText(gen::makeScenario("stage-wait")));
         LoadResult waited = loadEventLog(waitLog.toStdString());
         QVERIFY(waited.model);
         AppTimelineView waitView;
         waitView.setModel(ModelPtr(std::move(waited.model)));
         int64_t longestWait = 0;
-        for (const auto& b : waitView.stageBars()) longestWait = std::max(longestWait, b.start - b.submitted);
+        for (const auto& b : waitView.stageBars())
+            longestWait = std::max(longestWait, b.start - b.submitted);
         QVERIFY2(longestWait >= 7900, qPrintable(QString::number(longestWait)));
         QSignalSpy clicked(&view, &AppTimelineView::stageClicked);
         QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier,

@@ -20,12 +20,12 @@
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
 #include "dag/PlanGraphView.h"
+#include "diagnosis/RelatedStage.h"
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/RulesDialog.h"
 #include "gui/StageDocks.h"
-#include "diagnosis/RelatedStage.h"
 #include "qt/FindingsModel.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
@@ -267,7 +267,8 @@ private Q_SLOTS:
             const QString title = timelineDock->windowTitle();
             if (stage.valid()) {
                 ++withStage;
-                QVERIFY2(title.endsWith(QString::fromStdString(" " + stage.str())), qPrintable(title));
+                QVERIFY2(title.endsWith(QString::fromStdString(" " + stage.str())),
+                         qPrintable(title));
                 QVERIFY(tasks->model()->rowCount() > 0);
             } else {
                 ++withoutStage;

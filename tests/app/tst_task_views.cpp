@@ -6,11 +6,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
-#include <QHeaderView>
 #include <QtTest>
 
 #include <set>
@@ -94,7 +94,8 @@ private Q_SLOTS:
         auto* table = child<QTableView>(w, "taskTable");
         auto* timeline = child<StageTimelineView>(w, "stageTimeline");
         QVERIFY(view && table && timeline);
-        view->setMetric(HistogramMetric::Duration);  // the finding chosen at load may have set another
+        view->setMetric(
+            HistogramMetric::Duration);  // the finding chosen at load may have set another
         // A narrow dock still shows what tells a slow task: duration and shuffle read first.
         QHeaderView* header = table->horizontalHeader();
         QVERIFY(header->visualIndex(TaskTableModel::Duration) <

@@ -6,8 +6,8 @@
 #include <QtTest>
 
 #include "SyntheticModel.h"
-#include "timeline/TimeAxis.h"
 #include "timeline/StageTimelinePainter.h"
+#include "timeline/TimeAxis.h"
 #include "timeline/TimeViewport.h"
 
 using namespace stagelight;

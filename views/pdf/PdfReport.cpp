@@ -3,13 +3,13 @@
 #include <QDateTime>
 #include <QPdfWriter>
 
+#include "model/Numeric.h"
 #include "pdf/PdfLayout.h"
 #include "pdf/ReportCharts.h"
 #include "qt/StageText.h"
 #include "style/SeverityIcon.h"
 #include "text/Elide.h"
 #include "text/Format.h"
-#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {

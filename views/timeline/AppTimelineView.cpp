@@ -54,8 +54,7 @@ void AppTimelineView::setModel(ModelPtr model) {
             const bool waited = a.submissionTime > 0 && a.submissionTime < start &&
                                 d.span.plausible(a.submissionTime);
             bars_.push_back({a.stageId, a.attemptId, start, saturatingAdd(start, t.durationMs),
-                             waited ? a.submissionTime : start, d.stageTimelineRow[s],
-                             a.status()});
+                             waited ? a.submissionTime : start, d.stageTimelineRow[s], a.status()});
         }
         std::sort(bars_.begin(), bars_.end(),
                   [](const StageBar& a, const StageBar& b) { return a.start < b.start; });
@@ -204,11 +203,12 @@ bool AppTimelineView::event(QEvent* e) {
     }
     for (const StageBar& b : bars_)
         if (b.stageId == stage && b.attemptId == attempt) {
-            QString text = tr("Stage %1 · %2\n%3, from %4")
-                               .arg(stageIdText(stage, attempt))
-                               .arg(QString::fromStdString(elide(s->name)))
-                               .arg(QString::fromStdString(formatDuration(saturatingSub(b.end, b.start))))
-                               .arg(QString::fromStdString(formatDuration(saturatingSub(b.start, start_))));
+            QString text =
+                tr("Stage %1 · %2\n%3, from %4")
+                    .arg(stageIdText(stage, attempt))
+                    .arg(QString::fromStdString(elide(s->name)))
+                    .arg(QString::fromStdString(formatDuration(saturatingSub(b.end, b.start))))
+                    .arg(QString::fromStdString(formatDuration(saturatingSub(b.start, start_))));
             if (b.submitted < b.start)
                 text += tr("\nwaited %1 for its first task after its submission")
                             .arg(QString::fromStdString(formatDuration(b.start - b.submitted)));

@@ -7,10 +7,10 @@
 #include <array>
 #include <cmath>
 
+#include "model/Numeric.h"
 #include "style/Palette.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
-#include "model/Numeric.h"
 
 namespace stagelight {
 namespace {
@@ -43,7 +43,8 @@ void StageTimelinePainter::setStage(ModelPtr model, size_t stageIndex) {
     laneLongest_.assign(lanes_.laneLabels.size(), 0);
     for (size_t l = 0; l + 1 < lanes_.laneBegin.size() && l < laneLongest_.size(); ++l)
         for (uint32_t i = lanes_.laneBegin[l]; i < lanes_.laneBegin[l + 1]; ++i)
-            laneLongest_[l] = std::max(laneLongest_[l], saturatingSub(lanes_.byLane[i].end, lanes_.byLane[i].start));
+            laneLongest_[l] = std::max(laneLongest_[l],
+                                       saturatingSub(lanes_.byLane[i].end, lanes_.byLane[i].start));
     findAnomalies();
     buildRows();
 }

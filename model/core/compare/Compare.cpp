@@ -9,7 +9,6 @@
 #include "diagnosis/Slices.h"
 #include "model/Numeric.h"
 
-
 namespace stagelight {
 namespace {
 
@@ -219,7 +218,8 @@ Comparison compareRuns(const EventLogModel& baseline, const Analysis& ba,
 
     // The stages that explain most (80 %) of the change in stage time, in its direction.
     int64_t total = 0;
-    for (const StageMatch& m : c.matches) total = saturatingAdd(total, saturatingSub(m.trial.durationMs, m.baseline.durationMs));
+    for (const StageMatch& m : c.matches)
+        total = saturatingAdd(total, saturatingSub(m.trial.durationMs, m.baseline.durationMs));
     const int64_t sign = total >= 0 ? 1 : -1;
     std::vector<size_t> order(c.matches.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;

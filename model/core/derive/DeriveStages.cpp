@@ -83,8 +83,8 @@ std::vector<StageTotals> deriveStageTotals(const EventLogModel& m) {
                 st.firstTaskLaunchTime = launch;
             if (finished && t.hasFlag(r, kHasMetrics))
                 for (size_t i = 0; i < kTaskMetricCount; ++i)
-                    st.metrics.values[i] = jvmAdd(st.metrics.values[i],
-                                                 t.get(r, TaskField(size_t(kFirstTaskMetric) + i)));
+                    st.metrics.values[i] = jvmAdd(
+                        st.metrics.values[i], t.get(r, TaskField(size_t(kFirstTaskMetric) + i)));
             if (f) continue;
             if (!finished)
                 ++st.runningTasks;

@@ -56,14 +56,18 @@ CoreTimeline deriveCoreTimeline(const EventLogModel& m, bool& inferred,
         const int64_t to = std::clamp(e.removeTime >= 0 && span.plausible(e.removeTime) ? e.removeTime : appEnd,
                                       appStart, appEnd);
         if (to <= from) continue;
-        delta[from] = saturatingAdd(delta[from], e.totalCores);
-        delta[to] = saturatingSub(delta[to], e.totalCores);
+        int64_t& up = delta[from];
+        up = saturatingAdd(up, e.totalCores);
+        int64_t& down = delta[to];
+        down = saturatingSub(down, e.totalCores);
     }
     inferred = false;
     if (delta.empty()) {
         // Local mode without ExecutorAdded (Spark 1.x): local[N] threads for the whole run.
         const auto master = m.environment.sparkProperty("spark.master");
-        const int64_t n = master && master->rfind("local[", 0) == 0 ? std::strtoll(master->c_str() + 6, nullptr, 10) : 0;
+        const int64_t n = master && master->rfind("local[", 0) == 0
+                              ? leadingInteger(std::string_view(*master).substr(6))
+                              : 0;
         if (n > 0 && appEnd > appStart) {
             delta[appStart] = n;
             delta[appEnd] = -n;

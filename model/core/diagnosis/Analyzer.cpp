@@ -14,9 +14,15 @@ std::unordered_map<int64_t, int64_t> accumulatorTotals(const EventLogModel& mode
     std::unordered_map<int64_t, int64_t> totals;
     const TaskTable& t = model.tasks;
     for (size_t r = 0; r < t.size(); ++r)
-        t.forEachAccumulable(r, [&](AccumulableUpdate a) { totals[a.id] = jvmAdd(totals[a.id], a.update); });
+        t.forEachAccumulable(r, [&](AccumulableUpdate a) {
+            int64_t& total = totals[a.id];  // one lookup per update: this runs for every task
+            total = jvmAdd(total, a.update);
+        });
     for (const SqlExecution& e : model.sqlExecutions)
-        for (const auto& [id, value] : e.driverAccumUpdates) totals[id] = jvmAdd(totals[id], value);
+        for (const auto& [id, value] : e.driverAccumUpdates) {
+            int64_t& total = totals[id];
+            total = jvmAdd(total, value);
+        }
     return totals;
 }
 

@@ -35,8 +35,9 @@ StageKey relatedStage(const EventLogModel& m, const Finding& finding) {
     for (const Evidence& e : finding.evidence) {
         if (e.kind == Evidence::Kind::SqlNode) {
             if (const SqlExecution* q = m.sqlExecution(e.executionId)) {
-                const StageKey k = longestStage(
-                    m, [&](const StageAttempt& s, const StageTotals&) { return inJobs(s, q->jobIds); });
+                const StageKey k = longestStage(m, [&](const StageAttempt& s, const StageTotals&) {
+                    return inJobs(s, q->jobIds);
+                });
                 if (k.valid()) return k;
             }
         } else if (e.kind == Evidence::Kind::Rdd) {
@@ -52,8 +53,8 @@ StageKey relatedStage(const EventLogModel& m, const Finding& finding) {
             for (const StageTotals& st : m.derived.stageTotals) {
                 if (st.firstTaskLaunchTime < 0) continue;
                 const int64_t end = saturatingAdd(st.firstTaskLaunchTime, st.durationMs);
-                const int64_t overlap =
-                    saturatingSub(std::min(end, e.endMs), std::max(st.firstTaskLaunchTime, e.startMs));
+                const int64_t overlap = saturatingSub(std::min(end, e.endMs),
+                                                      std::max(st.firstTaskLaunchTime, e.startMs));
                 if (overlap > bestMs) {
                     best = st.key;
                     bestMs = overlap;

@@ -5,8 +5,8 @@
 
 #include <array>
 
-#include "model/Numeric.h"
 #include "figures/TaskPhases.h"
+#include "model/Numeric.h"
 
 #include <cstdint>
 #include <string>

@@ -183,8 +183,12 @@ SlowTaskAnalysis explainSlowTasks(const DiagnosisContext& ctx, const StageFacts&
                    2.0 * double(named = phaseExcess(TaskPhase::SchedulerDelay)) >= double(excess)) {
             cause = SlowTaskGroup::Cause::DriverWait;
         } else if (age >= 0 && age < kColdExecutorMs &&
-                   (named = phaseExcess(TaskPhase::Deserialization) +
-                            std::max<int64_t>(0, t.get(r, TaskField::JvmGcTime) - medianGc)) * 2 >= excess) {
+                   2.0 * double(
+                             named = saturatingAdd(
+                                 phaseExcess(TaskPhase::Deserialization),
+                                 std::max<int64_t>(0, saturatingSub(t.get(r, TaskField::JvmGcTime),
+                                                                    medianGc)))) >=
+                       double(excess)) {
             cause = SlowTaskGroup::Cause::ColdExecutor;
         } else if (laterWaves && m.taskLaunch(r) <= firstWaveUntil) {
             cause = SlowTaskGroup::Cause::WarmUp;

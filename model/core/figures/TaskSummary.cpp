@@ -156,8 +156,9 @@ std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                         break;
                     case SummaryMetric::ShuffleTotalBlocksFetched:
                         if (metrics)
-                            values.push_back(jvmAdd(t.get(row, TaskField::ShuffleLocalBlocksFetched),
-                                                    t.get(row, TaskField::ShuffleRemoteBlocksFetched)));
+                            values.push_back(
+                                jvmAdd(t.get(row, TaskField::ShuffleLocalBlocksFetched),
+                                       t.get(row, TaskField::ShuffleRemoteBlocksFetched)));
                         break;
                     default:
                         break;

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "model/Numeric.h"
 #include "model/AppStatus.h"
 #include "model/Ids.h"
+#include "model/Numeric.h"
 
 namespace stagelight {
 

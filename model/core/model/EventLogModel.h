@@ -8,13 +8,13 @@
 #include <vector>
 
 #include "io/LogLocator.h"
-#include "model/Numeric.h"
-#include "model/Entities.h"
-#include "model/LoadReport.h"
-#include "model/StringTable.h"
-#include "model/TaskTable.h"
 #include "model/AppStatus.h"
 #include "model/Derived.h"
+#include "model/Entities.h"
+#include "model/LoadReport.h"
+#include "model/Numeric.h"
+#include "model/StringTable.h"
+#include "model/TaskTable.h"
 
 namespace stagelight {
 

@@ -1,8 +1,8 @@
 // Arithmetic on figures from a log, which a hostile log can put anywhere in int64's range.
 // Converting estimates computed in double back to integers saturates (out-of-range conversion is
-// undefined behaviour). Where Spark itself sums JVM longs (task metrics into stage, job and executor
-// totals) the sum wraps exactly as the JVM's does: jvmAdd, jvmSub. Every other sum of figures
-// saturates; UBSan (no -fwrapv) checks that nothing else overflows.
+// undefined behaviour). Where Spark itself sums JVM longs (task metrics into stage, job and
+// executor totals) the sum wraps exactly as the JVM's does: jvmAdd, jvmSub. Every other sum of
+// figures saturates; UBSan (no -fwrapv) checks that nothing else overflows.
 #pragma once
 
 #include <cmath>
@@ -21,10 +21,9 @@ inline int64_t saturatingInt64(double v) {
 // A JVM long's +: two's-complement wrap-around, as Spark's own sums of a hostile log do.
 constexpr int64_t jvmAdd(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
 
-constexpr int64_t jvmSub(int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); }
-
-// A JVM int's + (Spark's task and stage counters are Ints).
-constexpr int32_t jvmAddInt(int32_t a, int32_t b) { return int32_t(uint32_t(a) + uint32_t(b)); }
+constexpr int64_t jvmSub(int64_t a, int64_t b) {
+    return int64_t(uint64_t(a) - uint64_t(b));
+}
 
 // A sum of two figures that are shown, not Spark's: it saturates instead of wrapping.
 constexpr int64_t saturatingAdd(int64_t a, int64_t b) {

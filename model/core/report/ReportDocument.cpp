@@ -83,10 +83,11 @@ std::vector<std::string> executorLines(const EventLogModel& m, const std::string
     const int64_t start = m.application.startTime;
     std::string line =
         "executor " + e->id + " on " + e->host + ", " + std::to_string(e->totalCores) + " cores";
-    if (e->addTime >= 0 && start >= 0) line += ", added at +" + formatDuration(saturatingSub(e->addTime, start));
+    if (e->addTime >= 0 && start >= 0)
+        line += ", added at +" + formatDuration(saturatingSub(e->addTime, start));
     if (e->removeTime >= 0 && start >= 0)
-        line +=
-            ", removed at +" + formatDuration(saturatingSub(e->removeTime, start)) + " (" + e->removeReason + ")";
+        line += ", removed at +" + formatDuration(saturatingSub(e->removeTime, start)) + " (" +
+                e->removeReason + ")";
     return {line};
 }
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "text/JsonWriter.h"
-#include "rest/RestTasks.h"
 #include "model/Numeric.h"
+#include "rest/RestTasks.h"
+#include "text/JsonWriter.h"
 
 namespace stagelight {
 namespace {

@@ -6,8 +6,8 @@
 #include <unordered_map>
 
 #include "figures/PlanMetrics.h"
-#include "text/JsonWriter.h"
 #include "model/Numeric.h"
+#include "text/JsonWriter.h"
 
 namespace stagelight {
 namespace {

@@ -139,14 +139,16 @@ void StatusReplay::executorRemoved(const events::ExecutorRemoved& e) {
                 continue;
             }
             if (p->executors.size() == 1) {
-                rdd.fig.memoryUsed = std::max<int64_t>(0, jvmSub(rdd.fig.memoryUsed, p->memoryUsed));
+                rdd.fig.memoryUsed =
+                    std::max<int64_t>(0, jvmSub(rdd.fig.memoryUsed, p->memoryUsed));
                 rdd.fig.diskUsed = std::max<int64_t>(0, jvmSub(rdd.fig.diskUsed, p->diskUsed));
                 rdd.partIndex.erase(p->blockName);
                 p = rdd.parts.erase(p);
                 continue;
             }
             const int64_t n = int64_t(p->executors.size());
-            rdd.fig.memoryUsed = std::max<int64_t>(0, jvmSub(rdd.fig.memoryUsed, p->memoryUsed / n));
+            rdd.fig.memoryUsed =
+                std::max<int64_t>(0, jvmSub(rdd.fig.memoryUsed, p->memoryUsed / n));
             rdd.fig.diskUsed = std::max<int64_t>(0, jvmSub(rdd.fig.diskUsed, p->diskUsed / n));
             p->executors.erase(holder);
             const int64_t memory = std::max<int64_t>(0, jvmSub(p->memoryUsed, p->memoryUsed / n));

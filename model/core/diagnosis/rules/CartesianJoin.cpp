@@ -24,7 +24,8 @@ RuleDef cartesianJoinRule() {
                       " in SQL execution " + std::to_string(e.id);
             f.detail = n.nodeName + " compares every row of one side with every row of the other" +
                        (rows ? " and produced " + std::to_string(*rows) + " rows." : ".");
-            const int64_t duration = e.endTime > e.startTime ? saturatingSub(e.endTime, e.startTime) : 0;
+            const int64_t duration =
+                e.endTime > e.startTime ? saturatingSub(e.endTime, e.startTime) : 0;
             f.estimatedCostMs = duration / 2;
             f.costMethod = "half the SQL execution's duration (the log does not time operators)";
             f.fix =

@@ -68,7 +68,8 @@ RuleDef driverStallRule() {
                 st.finishMin = std::min(st.finishMin, m.taskFinish(row));
                 st.finishMax = std::max(st.finishMax, m.taskFinish(row));
             }
-            if (2.0 * double(measured) < double(s.taskTimeMs)) continue;  // most tasks without run times
+            if (2.0 * double(measured) < double(s.taskTimeMs))
+                continue;  // most tasks without run times
             st.share = double(delay) / double(measured);
             if (st.share >= p["minDelayShare"]) stalled.push_back(st);
         }

@@ -33,7 +33,8 @@ RuleDef partitionDiscoveryRule() {
                     ++jobs;
                     const size_t at = j->description.find("for ");
                     if (at != std::string::npos)
-                        paths = saturatingAdd(paths, leadingInteger(std::string_view(j->description).substr(at + 4)));
+                        paths = saturatingAdd(
+                            paths, leadingInteger(std::string_view(j->description).substr(at + 4)));
                 }
         }
         const int64_t ms = slicesMs(in, which);
