@@ -1,6 +1,7 @@
 #include "gui/AppDocks.h"
 
 #include <QApplication>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 
@@ -32,6 +33,10 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     table_->setFilterFields({{QStringLiteral("stage"), StageTableModel::Stage},
                              {QStringLiteral("job"), StageTableModel::Job},
                              {QStringLiteral("sql"), StageTableModel::Sql}});
+    // The sort's own figure beside the stage: a narrow dock shows how long each one took.
+    QHeaderView* header = table_->horizontalHeader();
+    header->moveSection(header->visualIndex(StageTableModel::Duration), 1);
+    header->moveSection(header->visualIndex(StageTableModel::Share), 2);
     tightLayout(this)->addWidget(table_);
     connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
         model_->setModel(model);
@@ -75,6 +80,8 @@ JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent) 
     table->setObjectName(QStringLiteral("jobTable"));
     table->setSourceModel(jobs);
     table->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
+    table->horizontalHeader()->moveSection(
+        table->horizontalHeader()->visualIndex(JobTableModel::Duration), 1);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
     const auto show = [table, navigator](const QModelIndex& i) {
@@ -92,6 +99,9 @@ WarningsDock::WarningsDock(LoadSession* session, QWidget* parent) : QWidget(pare
     auto* table = new DataTableView(this);
     table->setObjectName(QStringLiteral("warningTable"));
     table->setSourceModel(warnings);
+    // What went wrong first, where after: a narrow dock shows the message.
+    table->horizontalHeader()->moveSection(LoadWarningsModel::Message, 1);
+    table->setMainColumn(LoadWarningsModel::Message);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, warnings, &LoadWarningsModel::setModel);
 }

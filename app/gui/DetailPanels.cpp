@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QTextDocument>
 #include <QToolButton>
@@ -365,6 +366,11 @@ EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
       filter_(new QLineEdit(this)) {
     table_->setSourceModel(model_);
     table_->setSortingEnabled(false);  // the log's order, section by section
+    // Key and value first, so a narrow dock shows the value; long keys keep both ends.
+    QHeaderView* header = table_->horizontalHeader();
+    header->moveSection(header->visualIndex(EnvironmentModel::Section), EnvironmentModel::ColumnCount - 1);
+    table_->setMainColumn(EnvironmentModel::Value);
+    table_->setTextElideMode(Qt::ElideMiddle);
     filter_->setPlaceholderText(tr("Filter settings (e.g. shuffle.partitions, memory)"));
     filter_->setClearButtonEnabled(true);
     connect(filter_, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);

@@ -70,8 +70,8 @@ QVariant EnvironmentModel::data(const QModelIndex& index, int role) const {
                              QString::fromStdString(rule);
     }
     if (role == Qt::DisplayRole || role == SortRole) return shown;
-    if (role == Qt::ToolTipRole && index.column() == Value && !shown.isEmpty())
-        return plainTooltip(shown);  // long values (classpaths, JVM options) in full
+    if (role == Qt::ToolTipRole && index.column() != Section && !shown.isEmpty())
+        return plainTooltip(shown);  // long keys and values (classpaths, JVM options) in full
     return {};
 }
 

@@ -124,6 +124,10 @@ private Q_SLOTS:
         for (int64_t id : view->binTasks(int(fullest))) expected.insert(id);
         QCOMPARE(expected.size(), bin.count);
         QCOMPARE(selectedTaskIds(table), expected);
+        // Listed first whatever the sort: the tasks chosen are the tasks seen.
+        for (int r = 0; r < int(bin.count); ++r)
+            QVERIFY(table->selectionModel()->isRowSelected(r, {}));
+        QVERIFY(!table->selectionModel()->isRowSelected(int(bin.count), {}));
         QCOMPARE(timeline->highlightedTasks(), bin.count);
         // Right on the median line (a dashed marker drawn over the bars): the bar still takes it.
         int medianBin = -1;

@@ -1,7 +1,10 @@
 #include "tables/DataTableView.h"
 
 #include <QHeaderView>
+#include <QScopedValueRollback>
 #include <QScrollBar>
+
+#include <algorithm>
 
 namespace stagelight {
 
@@ -44,6 +47,21 @@ bool FieldFilterProxy::filterAcceptsRow(int row, const QModelIndex& parent) cons
     return false;
 }
 
+void FieldFilterProxy::setPinnedRows(QSet<int> rows) {
+    if (rows == pinned_) return;
+    pinned_ = std::move(rows);
+    if (sortColumn() >= 0) invalidate();
+}
+
+bool FieldFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    if (!pinned_.isEmpty()) {
+        // Descending sorts compare (right, left): either way a pinned row goes first.
+        const bool l = pinned_.contains(left.row()), r = pinned_.contains(right.row());
+        if (l != r) return sortOrder() == Qt::AscendingOrder ? l : r;
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 DataTableView::DataTableView(QWidget* parent)
     : QTableView(parent), proxy_(new FieldFilterProxy(this)) {
     proxy_->setSortRole(Qt::UserRole);
@@ -60,11 +78,61 @@ DataTableView::DataTableView(QWidget* parent)
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        if (!fitting_) userSized_ = true;
+    });
+    // Pressed before the click sorts: that sort is the user's own, without the pinned rows.
+    connect(horizontalHeader(), &QHeaderView::sectionPressed, this, [this] {
+        if (isSortingEnabled()) proxy_->setPinnedRows({});
+    });
 }
 
 void DataTableView::setSourceModel(QAbstractItemModel* model) {
     proxy_->setSourceModel(model);
-    connect(model, &QAbstractItemModel::modelReset, this, [this] { resizeColumnsToContents(); });
+    connect(model, &QAbstractItemModel::modelAboutToBeReset, this,
+            [this] { proxy_->setPinnedRows({}); });
+    connect(model, &QAbstractItemModel::modelReset, this, &DataTableView::measureColumns);
+}
+
+void DataTableView::measureColumns() {
+    {
+        const QScopedValueRollback<bool> guard(fitting_, true);
+        resizeColumnsToContents();
+    }
+    contentWidths_.clear();
+    for (int c = 0; c < proxy_->columnCount(); ++c) contentWidths_.append(columnWidth(c));
+    userSized_ = false;
+    fitColumns();
+}
+
+void DataTableView::fitColumns() {
+    const int room = viewport()->width();
+    if (userSized_ || room < 100 || contentWidths_.size() != proxy_->columnCount()) return;
+    const QScopedValueRollback<bool> guard(fitting_, true);
+    const int chars = fontMetrics().averageCharWidth();
+    const int cap = std::max(16 * chars, room * 45 / 100);
+    QHeaderView* header = horizontalHeader();
+    int used = 0;
+    for (int v = 0; v < header->count(); ++v) {
+        const int c = header->logicalIndex(v);
+        if (header->isSectionHidden(c)) continue;
+        const int natural = contentWidths_[c];
+        int width = std::min(natural, cap);
+        if (c == mainColumn_)  // the room left, but never squeezed below 20 characters
+            width = std::max(std::min(natural, room - used), std::min(natural, 20 * chars));
+        if (header->sectionResizeMode(c) == QHeaderView::Interactive) setColumnWidth(c, width);
+        used += header->sectionSize(c);
+    }
+}
+
+void DataTableView::resizeEvent(QResizeEvent* event) {
+    QTableView::resizeEvent(event);
+    fitColumns();
+}
+
+void DataTableView::showEvent(QShowEvent* event) {
+    QTableView::showEvent(event);
+    fitColumns();
 }
 
 void DataTableView::setFilterText(const QString& text) {
@@ -99,7 +167,13 @@ bool DataTableView::lists(int sourceRow) const {
 
 void DataTableView::selectSourceRows(const QList<int>& rows) {
     QAbstractItemModel* source = proxy_->sourceModel();
-    if (!source) return;
+    if (!source || rows.isEmpty()) return;
+    // Several rows are evidence: listed first, so the rows chosen are the rows seen. One row
+    // keeps the order, and ends a previous pinning unless it is one of those rows.
+    if (rows.size() > 1)
+        proxy_->setPinnedRows(QSet<int>(rows.begin(), rows.end()));
+    else if (!proxy_->isPinned(rows.front()))
+        proxy_->setPinnedRows({});
     QItemSelection selection;
     QModelIndex first;
     for (int row : rows) {

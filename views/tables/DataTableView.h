@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QHash>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 
@@ -17,12 +18,18 @@ public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
     void setFields(QHash<QString, int> columns) { fields_ = std::move(columns); }
     void setQuery(const QString& text);
+    // Rows of the source model listed first whatever the sort (a finding's evidence tasks
+    // above the rest); empty: the plain sort.
+    void setPinnedRows(QSet<int> rows);
+    bool isPinned(int sourceRow) const { return pinned_.contains(sourceRow); }
 
 protected:
     bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
     QHash<QString, int> fields_;
+    QSet<int> pinned_;
     QList<std::pair<int, QString>> terms_;  // column, value
     QString freeText_;
 };
@@ -41,11 +48,25 @@ public:
     QModelIndex sourceIndex(const QModelIndex& viewIndex) const;
     // Whether the filter lists this row of the source model.
     bool lists(int sourceRow) const;
-    // Selects these rows of the source model (the first becomes current and is scrolled to).
+    // Selects these rows of the source model (the first becomes current and is scrolled to);
+    // several rows are also listed first until the user sorts again or selects other rows.
     void selectSourceRows(const QList<int>& rows);
+    // The column whose text matters most (a message, a value): it gets the room left on screen
+    // after the columns before it, which never take more than about half the width each.
+    void setMainColumn(int sourceColumn) { mainColumn_ = sourceColumn; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void measureColumns();  // each column's width for its contents, once per model reset
+    void fitColumns();      // those widths shared out over the viewport, until the user resizes
+
     FieldFilterProxy* proxy_;
+    QList<int> contentWidths_;
+    int mainColumn_ = -1;
+    bool userSized_ = false, fitting_ = false;
     bool filtering_ = false;
     QPersistentModelIndex remembered_;  // the current row while a filter hides it
 };
