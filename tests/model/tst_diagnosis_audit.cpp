@@ -19,6 +19,7 @@
 #include "Scenario.h"
 #include "TestSupport.h"
 #include "diagnosis/Analyzer.h"
+#include "diagnosis/rules/RuleKit.h"
 #include "load/Loader.h"
 #include "report/AnalysisReport.h"
 
@@ -98,6 +99,19 @@ QStringList invariantProblems(const EventLogModel& m, const Analysis& a) {
                 (e.startMs < from || e.endMs > to || e.endMs < e.startMs))
                 bad << QStringLiteral("%1: evidence window outside the application")
                            .arg(QString::fromStdString(f.id));
+        for (const Evidence& e : f.evidence) {
+            // A listed set of tasks says when it is only part of the tasks the text counts.
+            if (e.kind != Evidence::Kind::Tasks) continue;
+            static const QRegularExpression part(QStringLiteral("^the (\\d+) .* of the (\\d+) "));
+            const auto hit = part.match(QString::fromStdString(e.note));
+            if (hit.hasMatch() ? hit.captured(1).toLongLong() != qint64(e.taskIds.size()) ||
+                                     hit.captured(2).toLongLong() <= qint64(e.taskIds.size())
+                               : e.taskIds.size() >= rules::kEvidenceTasks)
+                bad << QStringLiteral("%1: %2 tasks listed as \"%3\"")
+                           .arg(QString::fromStdString(f.id))
+                           .arg(e.taskIds.size())
+                           .arg(QString::fromStdString(e.note));
+        }
         const QString fix = QString::fromStdString(f.fix);
         raiseHeap = raiseHeap || fix.contains(QLatin1String("raise spark.executor.memory"));
         static const QRegularExpression sized(QStringLiteral("spark\\.executor\\.memory=\\d+m"));
@@ -270,8 +284,13 @@ void DiagnosisAudit::theChecksCanFail() {
     f.id = "x";
     f.title = "stage stage 1.0";
     f.estimatedCostMs = 2000;
+    // 100 tasks listed as if they were all of them: a silent cap.
+    f.evidence.push_back(Evidence::tasks(1, 0, std::vector<int64_t>(rules::kEvidenceTasks, 7),
+                                         "the slow tasks"));
     a.findings.push_back(f);
-    QCOMPARE(invariantProblems(m, a).size(), 3);  // no slices, the doubled word, the cost
+    QCOMPARE(invariantProblems(m, a).size(), 4);  // no slices, the doubled word, the cost, the cap
+    a.findings.back().evidence.back().note = rules::listedNote("slow tasks", rules::kEvidenceTasks, 123, "longest");
+    QCOMPARE(invariantProblems(m, a).size(), 3);
 }
 
 QTEST_GUILESS_MAIN(DiagnosisAudit)

@@ -278,6 +278,14 @@ QString WallClockBar::tooltipOf(const Segment& s) const {
                 .arg(QString::fromStdString(formatOffset(s.startMs - t0)),
                      QString::fromStdString(formatOffset(s.endMs - t0)),
                      QString::fromStdString(formatDuration(s.endMs - s.startMs)));
+    // The slice is wall clock the stage held; the stage's own span (the stage table's
+    // Duration) can differ by the few ms of scheduling around it, so both are named.
+    if (main.stage.valid())
+        for (const StageShare& st : analysis_->time.stages)
+            if (st.stageId == main.stage.stage && st.stageAttemptId == main.stage.attempt)
+                text += QStringLiteral("\n") +
+                        tr("the stage ran %1 from submission to completion")
+                            .arg(QString::fromStdString(formatDuration(st.durationMs)));
     text += QStringLiteral("\n") + tr("cores busy %1 of %2 allocated (average)")
                                        .arg(s.taskMs / dur, 0, 'f', 1)
                                        .arg(s.coreMs / dur, 0, 'f', 1);

@@ -20,6 +20,7 @@ struct JobFacts {
     ErrorGroups errors;
     std::vector<std::string> lostExecutors;
     std::vector<int64_t> taskIds;
+    size_t failedAttempts = 0;
 };
 
 JobFacts jobFacts(const RuleInput& in, const Job& job) {
@@ -41,7 +42,8 @@ JobFacts jobFacts(const RuleInput& in, const Job& job) {
             }
             if (!failedAttempt(t, r)) continue;
             out.maxTries = std::max(out.maxTries, ++tries[t.get(r, TaskField::Index)]);
-            if (out.taskIds.size() < 20) out.taskIds.push_back(t.get(r, TaskField::TaskId));
+            if (++out.failedAttempts <= kEvidenceTasks)
+                out.taskIds.push_back(t.get(r, TaskField::TaskId));
             const bool beforeEnd = m.taskFinish(r) < end;
             out.errors.add(t, r);
             if (executorLoss(reason) && beforeEnd) {
@@ -194,7 +196,8 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
     f.evidence.push_back(appWindow(in, from, to, "the job's run"));
     if (jf.failed && !jf.taskIds.empty())
         f.evidence.push_back(Evidence::tasks(jf.failed->stageId, jf.failed->attemptId, jf.taskIds,
-                                             "failed attempts"));
+                                             listedNote("failed attempts", jf.taskIds.size(),
+                                                        jf.failedAttempts, "first")));
     f.evidence.insert(f.evidence.end(), lostEvidence.begin(), lostEvidence.end());
     return f;
 }

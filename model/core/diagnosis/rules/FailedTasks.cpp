@@ -123,12 +123,13 @@ RuleDef failedTasksRule() {
             if (chains.failed == 0 || double(chains.failed) < p["minFailed"]) continue;
             ErrorGroups errors;
             std::vector<int64_t> ids;
+            size_t failedRows = 0;
             bool codeFailures = false;
             for (uint32_t row : s.rows)
                 if (failedAttempt(t, row)) {
                     errors.add(t, row);
                     codeFailures = codeFailures || !executorLoss(t.endReason(row));
-                    if (ids.size() < 20) ids.push_back(t.get(row, TaskField::TaskId));
+                    if (++failedRows <= kEvidenceTasks) ids.push_back(t.get(row, TaskField::TaskId));
                 }
             const ExecutorSplit ex = split(m, s);
             bool confined = !ex.failing.empty() && codeFailures;
@@ -199,7 +200,8 @@ RuleDef failedTasksRule() {
                 "the longest chain of failed attempts of one task: how much later the "
                 "stage ended";
             claim(f, in, stageSlices(in, f.stage), chains.longestMs);
-            f.evidence = {Evidence::tasks(s.stageId, s.attemptId, ids, "failed attempts"),
+            f.evidence = {Evidence::tasks(s.stageId, s.attemptId, ids,
+                                          listedNote("failed attempts", ids.size(), failedRows, "first")),
                           appWindow(in, s.start, s.end, "the stage's run")};
             f.evidence.back().stageId = s.stageId;
             f.evidence.back().stageAttemptId = s.attemptId;

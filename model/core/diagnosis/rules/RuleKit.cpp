@@ -6,6 +6,23 @@
 
 namespace stagelight::rules {
 
+std::vector<int64_t> rankedTaskIds(const DiagnosisContext& ctx, std::vector<uint32_t> rows,
+                                   const std::function<int64_t(uint32_t)>& key) {
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&](uint32_t a, uint32_t b) { return key(a) > key(b); });
+    if (rows.size() > kEvidenceTasks) rows.resize(kEvidenceTasks);
+    std::vector<int64_t> ids;
+    for (uint32_t r : rows) ids.push_back(ctx.model.tasks.get(r, TaskField::TaskId));
+    return ids;
+}
+
+std::string listedNote(std::string_view tasks, size_t listed, size_t total,
+                       std::string_view ranked) {
+    if (listed >= total) return "the " + std::string(tasks);
+    return "the " + std::to_string(listed) + " " + std::string(ranked) + " of the " +
+           std::to_string(total) + " " + std::string(tasks);
+}
+
 std::vector<int64_t> topTasks(const DiagnosisContext& ctx, const StageFacts& s, size_t limit,
                               const std::function<int64_t(uint32_t)>& key,
                               const std::function<bool(uint32_t)>& keep) {

@@ -17,6 +17,17 @@ inline double averageSlots(const StageFacts& s) {
     return s.durationMs > 0 ? std::max(1.0, s.availableCoreMs / double(s.durationMs)) : 1.0;
 }
 
+// How many tasks a finding lists as evidence (the task table lists them first).
+inline constexpr size_t kEvidenceTasks = 100;
+
+// Task ids of `rows`, the kEvidenceTasks largest by `key` first (ties in row order).
+std::vector<int64_t> rankedTaskIds(const DiagnosisContext& ctx, std::vector<uint32_t> rows,
+                                   const std::function<int64_t(uint32_t)>& key);
+// The evidence note for `total` tasks of which `listed` are listed: "the slow tasks", or "the
+// 100 longest of the 123 slow tasks" (`ranked` "longest"), so its count matches the text's.
+std::string listedNote(std::string_view tasks, size_t listed, size_t total,
+                       std::string_view ranked);
+
 // Task ids of the stage's rows that satisfy `keep`, the `limit` largest by `key` first.
 std::vector<int64_t> topTasks(const DiagnosisContext& ctx, const StageFacts& s, size_t limit,
                               const std::function<int64_t(uint32_t)>& key,

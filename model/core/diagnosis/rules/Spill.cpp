@@ -48,7 +48,7 @@ RuleDef spillRule() {
             const double seconds =
                 2.0 * diskBytes / p["diskBytesPerSecondPerCore"] / averageSlots(s);
             const auto ids = topTasks(
-                in.ctx, s, 20, [&](uint32_t r) { return t.get(r, TaskField::MemoryBytesSpilled); },
+                in.ctx, s, kEvidenceTasks, [&](uint32_t r) { return t.get(r, TaskField::MemoryBytesSpilled); },
                 [&](uint32_t r) { return t.get(r, TaskField::MemoryBytesSpilled) > 0; });
             Finding f;
             f.id = "spill:stage-" + stageId(s.stageId, s.attemptId);
@@ -104,7 +104,9 @@ RuleDef spillRule() {
                 f.fix += "; or " + moreMemory;
             f.evidence = {
                 Evidence::stage(s.stageId, s.attemptId),
-                Evidence::tasks(s.stageId, s.attemptId, ids, "the tasks that spilled most"),
+                Evidence::tasks(s.stageId, s.attemptId, ids,
+                                listedNote("tasks that spilled", ids.size(), s.rows.size() - without,
+                                           "with the most spill")),
                 stageWindow(s)};
             f.focusMetric = HistogramMetric::SpillDisk;
             out.push_back(std::move(f));

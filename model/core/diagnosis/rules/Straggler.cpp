@@ -157,11 +157,12 @@ RuleDef stragglerRule() {
                 f.costMethod = "a replay of the stage's tasks on its " +
                                countText(a.slots, "slot", "slots") +
                                " with these tasks at the median task's time";
-                std::vector<int64_t> ids;
-                for (uint32_t row : g.rows)
-                    if (ids.size() < 20) ids.push_back(t.get(row, TaskField::TaskId));
+                const std::vector<int64_t> ids =
+                    rankedTaskIds(in.ctx, g.rows, [&](uint32_t r) { return t.duration(r); });
                 f.evidence = {Evidence::stage(s.stageId, s.attemptId),
-                              Evidence::tasks(s.stageId, s.attemptId, ids, "the slow tasks"),
+                              Evidence::tasks(s.stageId, s.attemptId, ids,
+                                              listedNote("slow tasks", ids.size(), g.rows.size(),
+                                                         "longest")),
                               stageWindow(s)};
                 // The tail first (the time the slow tasks held alone), then the stage's run.
                 claim(f, in, tail, g.savingMs);

@@ -110,13 +110,13 @@ RuleDef taskSkewRule() {
                 } else {
                     f.fix = shuffleFix(in, stage, g.dataBytes, a.medianDataBytes);
                 }
-                std::vector<int64_t> ids;
-                for (uint32_t row : g.rows)
-                    if (ids.size() < 20) ids.push_back(t.get(row, TaskField::TaskId));
+                const std::vector<int64_t> ids =
+                    rankedTaskIds(in.ctx, g.rows, [&](uint32_t r) { return t.duration(r); });
                 f.evidence = {Evidence::stage(s.stageId, s.attemptId),
                               Evidence::tasks(s.stageId, s.attemptId, ids,
-                                              input ? "the tasks with the largest input"
-                                                    : "the tasks with the most shuffle data"),
+                                              listedNote(input ? "tasks with the largest input"
+                                                               : "tasks with the most shuffle data",
+                                                         ids.size(), g.rows.size(), "longest")),
                               stageWindow(s)};
                 f.focusMetric = input ? HistogramMetric::Input : HistogramMetric::ShuffleRead;
                 claim(f, in, stageSlices(in, key), g.savingMs);
