@@ -11,6 +11,8 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QtTest>
 
 #include "LogGenerator.h"
@@ -161,6 +163,14 @@ private Q_SLOTS:
                 if (t->isVisible() && t->model()->rowCount() >= 3)
                     QVERIFY2(visibleRows(t) >= 3,
                              qPrintable(d->objectName() + QLatin1Char(' ') + t->objectName()));
+            // Its content fits the dock's width: nothing is reached only by scrolling the whole
+            // panel sideways (the executors chart's right axis was).
+            if (auto* scroll = qobject_cast<QScrollArea*>(d->widget()); scroll && d->isVisible())
+                QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+                         qPrintable(QStringLiteral("%1: %2 px of content in %3 px")
+                                        .arg(d->objectName())
+                                        .arg(scroll->widget()->minimumSizeHint().width())
+                                        .arg(scroll->viewport()->width())));
             const QString shot = QStringLiteral("%1-%2x%3.png")
                                      .arg(d->objectName())
                                      .arg(size.width())

@@ -34,6 +34,9 @@ ExecutorChart::ExecutorChart(QWidget* parent) : QWidget(parent), plot_(new QCust
     busy->setBrush(QColor(0xB3, 0xDE, 0x69, 200));
     placeLegendAbove(plot_);
     applyChartPalette(plot_, pal);
+    // The legend rewraps to the width it gets (resizeEvent), so the row it has at one width
+    // must not become the chart's minimum: that cut the right axis off in a narrow dock.
+    setMinimumWidth(200);
 }
 
 void ExecutorChart::resizeEvent(QResizeEvent* event) {

@@ -28,6 +28,11 @@ ExecutorMemoryChart::ExecutorMemoryChart(QWidget* parent)
     }
     metric_->setToolTip(tr("The executor memory metric (peak per stage, StageExecutorMetrics)"));
     caption_->setTextFormat(Qt::PlainText);
+    // Neither the caption nor the metric names may set the dock's width (a narrow dock cut the
+    // executors chart's right axis off): the caption wraps, the box shows what fits.
+    caption_->setWordWrap(true);
+    metric_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    metric_->setMinimumContentsLength(14);
     auto* bar = new QHBoxLayout;
     bar->addWidget(metric_);
     bar->addWidget(caption_, 1);
