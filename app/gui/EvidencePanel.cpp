@@ -132,6 +132,7 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
     textLayout->addWidget(detail_);
     textLayout->addWidget(fix_);
     textLayout->addWidget(method_);
+    textLayout->addStretch(1);  // room to spare goes below the text, not between paragraphs
     // The evidence list is a pane of its own: a long finding's text scrolls without pushing the
     // list out of view on a laptop screen.
     auto* evidence = new QWidget(this);

@@ -118,6 +118,9 @@ private Q_SLOTS:
                          false);
         QApplication::sendEvent(view.viewport(), &zoom);
         QVERIFY(view.miniMapShown());
+        // Beside the plan, never over an operator.
+        QVERIFY(!view.viewport()->geometry().intersects(view.miniMapGeometry()));
+        QVERIFY(view.rect().contains(view.miniMapGeometry()));
         QVERIFY(view.grab().save(
             QString::fromStdString((test::binaryDir() / "plan-graph-zoomed.png").string())));
     }

@@ -25,6 +25,28 @@ std::string inches(double points) {
     return buf;
 }
 
+// Makes Graphviz reserve at least `size` for a label: in Courier every character is 0.6 em wide
+// and a line 1.2 em tall, both when Graphviz estimates and when pango measures it, so a font
+// size follows from the longest line and the line count.
+void sizeLabel(void* cluster, const std::string& label, LayoutPoint size) {
+    size_t lines = 1, longest = 0, chars = 0;
+    for (unsigned char ch : label) {
+        if (ch == '\n') {
+            ++lines;
+            chars = 0;
+        } else if ((ch & 0xC0) != 0x80) {  // one count per UTF-8 character
+            longest = std::max(longest, ++chars);
+        }
+    }
+    if (!label.empty() && label.back() == '\n') --lines;
+    const double byWidth = size.x / (0.6 * double(std::max<size_t>(longest, 1)));
+    const double byHeight = size.y / (1.2 * double(std::max<size_t>(lines, 1)));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", std::clamp(std::max(byWidth, byHeight), 4.0, 200.0));
+    set(cluster, "fontname", "Courier");
+    set(cluster, "fontsize", buf);
+}
+
 }  // namespace
 
 LayoutResult layoutGraph(const LayoutInput& in) {
@@ -63,8 +85,11 @@ LayoutResult layoutGraph(const LayoutInput& in) {
         const std::string name = "cluster_" + std::to_string(c);
         Agraph_t* sub = agsubg(parent, const_cast<char*>(name.c_str()), 1);
         // The title itself, so the box is wide and tall enough for it.
-        set(sub, "label", in.clusterLabels[c].empty() ? " " : in.clusterLabels[c]);
+        const std::string& label = in.clusterLabels[c];
+        set(sub, "label", label.empty() ? " " : label);
         set(sub, "fontsize", "11");
+        if (c < in.clusterLabelSizes.size() && in.clusterLabelSizes[c].x > 0)
+            sizeLabel(sub, label, in.clusterLabelSizes[c]);
         set(sub, "labeljust", "l");
         set(sub, "margin", "10");
         return clusters[c] = sub;

@@ -24,6 +24,9 @@ struct LayoutInput {
     std::vector<Edge> edges;
     std::vector<std::string> clusterLabels;  // by cluster index; lines end in "\n"
     std::vector<int> clusterParents;         // by cluster index: the enclosing cluster, or -1
+    // By cluster index: the size the view draws the label at (points); 0 or absent: Graphviz's
+    // own measure, which need not match the view's font (titles overflowed their boxes).
+    std::vector<LayoutPoint> clusterLabelSizes;
     bool leftToRight = false;                // rankdir LR instead of top to bottom
 };
 

@@ -1,5 +1,8 @@
 #include "dag/GraphView.h"
 
+#include <QFontMetricsF>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QPainterPath>
 #include <QWheelEvent>
 
@@ -30,6 +33,36 @@ void GraphView::addEdge(const LayoutResult::Path& path, const QColor& colour) {
         scene()->addPolygon(QPolygonF({tip, tip - u * 7 + n * 3.5, tip - u * 7 - n * 3.5}),
                             Qt::NoPen, colour);
     }
+}
+
+void GraphView::measureClusterLabels(LayoutInput& in) const {
+    const QFontMetricsF fm(font());
+    in.clusterLabelSizes.clear();
+    for (const std::string& label : in.clusterLabels) {
+        const QSizeF size =
+            fm.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignLeft | Qt::AlignTop,
+                            QString::fromStdString(label))
+                .size();
+        in.clusterLabelSizes.push_back({size.width() + 12, size.height() + 4});
+    }
+}
+
+QGraphicsItem* GraphView::addClusterTitle(const LayoutResult::Box& box, const QString& title,
+                                          const QColor& colour) {
+    const QFontMetricsF fm(font());
+    const double room = std::max(20.0, box.width - 8);
+    QStringList lines = title.split(QLatin1Char('\n'));
+    for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
+    auto* text = new QGraphicsSimpleTextItem(lines.join(QLatin1Char('\n')));
+    text->setFont(font());
+    text->setBrush(colour);
+    auto* patch = scene()->addRect(text->boundingRect().adjusted(-2, 0, 2, 0), Qt::NoPen,
+                                   palette().color(QPalette::Base));
+    text->setParentItem(patch);
+    patch->setPos(box.x + 4, box.y + 2);
+    patch->setZValue(1);  // edges are at 0
+    if (lines.join(QLatin1Char('\n')) != title) patch->setToolTip(title);
+    return patch;
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

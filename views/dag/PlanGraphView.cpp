@@ -4,6 +4,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QScopedValueRollback>
 #include <QTimer>
 
 #include <algorithm>
@@ -175,6 +176,7 @@ void PlanGraphView::buildScene() {
     }
     for (const auto& [from, to] : graph_.drawnEdges())
         in.edges.push_back({layoutIndex_[size_t(from)], layoutIndex_[size_t(to)]});
+    measureClusterLabels(in);
     clusterLabels_ = in.clusterLabels;
     scene()->clear();
     nodeItems_.clear();
@@ -242,10 +244,8 @@ void PlanGraphView::addItems(LayoutResult layout) {
                                    QPen(pal.color(QPalette::Mid), 1, Qt::DashLine));
             box->setZValue(-1);
         }
-        auto* label = scene()->addSimpleText(text(clusterLabels_[c]));
-        label->setBrush(pal.color(node >= 0 ? QPalette::Text : QPalette::PlaceholderText));
-        label->setPos(b.x + 4, b.y + 2);
-        label->setZValue(box->zValue());
+        addClusterTitle(b, text(clusterLabels_[c]),
+                        pal.color(node >= 0 ? QPalette::Text : QPalette::PlaceholderText));
     }
     for (const auto& edge : layout_.edges) addEdge(edge, pal.color(QPalette::Text));
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
@@ -375,23 +375,34 @@ bool PlanGraphView::miniMapShown() const {
     return miniMap_->isVisible();
 }
 
+QRect PlanGraphView::miniMapGeometry() const {
+    return miniMap_->geometry();
+}
+
 void PlanGraphView::placeMiniMap() {
+    if (placingMiniMap_) return;  // the margins below resize the viewport, which calls this
+    const QScopedValueRollback<bool> guard(placingMiniMap_, true);
     const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
     const QRectF all = scene()->sceneRect();
-    // Only when part of the plan is off screen (or too small to read).
-    const bool needed = !nodeItems_.empty() &&
+    // Beside the plan, never over it: a strip at the view's right, so only when the view is
+    // wide enough to spare one and part of the plan is off screen (or too small to read).
+    const int room = width();
+    const bool needed = !nodeItems_.empty() && room >= 480 &&
                         (!visible.contains(all.adjusted(5, 5, -5, -5)) || transform().m11() < 0.6);
     miniMap_->setVisible(needed);
-    if (!needed) return;
-    const QSize vp = viewport()->size();
-    const double aspect = all.height() > 0 ? all.width() / all.height() : 1;
-    int w = std::min(220, vp.width() / 4), h = int(w / aspect);
-    if (h > vp.height() / 3) {
-        h = vp.height() / 3;
-        w = int(h * aspect);
+    if (!needed) {
+        setViewportMargins(0, 0, 0, 0);
+        return;
     }
-    miniMap_->setGeometry(vp.width() - w - 8, vp.height() - h - 8, std::max(w, 40),
-                          std::max(h, 30));
+    const double aspect = all.height() > 0 ? all.width() / all.height() : 1;
+    int w = std::min(200, room / 5), h = int(w / aspect);
+    if (h > height() / 2) {
+        h = height() / 2;
+        w = std::max(40, int(h * aspect));
+    }
+    setViewportMargins(0, 0, w + 8, 0);
+    const QRect vp = viewport()->geometry();  // in this widget's coordinates
+    miniMap_->setGeometry(vp.right() + 5, vp.top() + 4, w, std::max(h, 30));
     miniMap_->refit();
 }
 

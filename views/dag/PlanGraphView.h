@@ -52,6 +52,7 @@ public:
     QPoint nodePosition(int node) const;  // centre of an operator, title of a codegen box
     int layoutIndex(int node) const { return layoutIndex_[size_t(node)]; }  // -1: not an operator box
     bool miniMapShown() const;
+    QRect miniMapGeometry() const;  // in this widget's coordinates, beside the viewport
     bool layoutPending() const { return layouts_.isJobRunning() || relayout_; }  // on a worker
 
 Q_SIGNALS:
@@ -84,7 +85,7 @@ private:
     QString query_;
     int currentMatch_ = -1, selected_ = -1;
     const SqlPlan* plan_ = nullptr;
-    bool compact_ = false, relayout_ = false;
+    bool compact_ = false, relayout_ = false, placingMiniMap_ = false;
     int64_t highlighted_ = -1;
     MiniMap* miniMap_;
     JobTracker layouts_{this};  // last: waits for a running layout before the rest goes

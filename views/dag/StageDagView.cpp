@@ -119,6 +119,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
             }
             if (last >= 0 && first >= 0) in.edges.push_back({last, first});
         }
+    measureClusterLabels(in);
     if (in.nodes.size() > 400) {  // a second or more: say so meanwhile
         auto* note = scene()->addSimpleText(
             tr("Laying out %L1 RDDs…").arg(qulonglong(in.nodes.size())));
@@ -165,10 +166,10 @@ void StageDagView::addItems(LayoutResult layout) {
             skipped ? pal.color(QPalette::AlternateBase) : QColor(Qt::transparent));
         box->setData(0, int(c));
         box->setZValue(-1);
-        const QString title = QString::fromStdString(in.clusterLabels[c]);
-        auto* label = new QGraphicsSimpleTextItem(title, box);
-        label->setBrush(skipped ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::Text));
-        label->setPos(b.x + 4, b.y + 2);
+        QGraphicsItem* title = addClusterTitle(
+            b, QString::fromStdString(in.clusterLabels[c]),
+            skipped ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::Text));
+        title->setData(0, int(c));  // a click on the title shows the stage too
         box->setToolTip(QObject::tr("Click to show stage %1").arg(s.stageId));
     }
     for (const auto& edge : layout_.edges) addEdge(edge, pal.color(QPalette::Text));
