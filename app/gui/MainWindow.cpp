@@ -15,6 +15,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QToolBar>
 
 #include "diagnosis/DiagnosisView.h"
@@ -164,6 +165,18 @@ void MainWindow::createActions() {
         diagnosis->view()->filter()->setMinimumWidth(240);
         bar->addWidget(diagnosis->view()->filter());
     }
+}
+
+bool MainWindow::event(QEvent* event) {
+    // The tab bars of tabbed docks (Qt makes them as docks are tabbed) show whole titles and
+    // scroll: five docks in a 1366-wide window's side area elided to "Evid…", "Ca…".
+    if (event->type() == QEvent::LayoutRequest)
+        for (QTabBar* tabs : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly))
+            if (tabs->elideMode() != Qt::ElideNone) {
+                tabs->setElideMode(Qt::ElideNone);
+                tabs->setUsesScrollButtons(true);
+            }
+    return QMainWindow::event(event);
 }
 
 QDockWidget* MainWindow::addDock(QWidget* content, const QString& name,

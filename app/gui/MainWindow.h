@@ -66,6 +66,7 @@ Q_SIGNALS:
     void analysisFailed(const QString& message);  // the model is on screen, its findings not
 
 protected:
+    bool event(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;

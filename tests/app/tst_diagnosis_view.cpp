@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QtTest>
 
 #include "LogGenerator.h"
@@ -154,6 +155,11 @@ private Q_SLOTS:
         for (QDockWidget* d : w.findChildren<QDockWidget*>())
             if (d->isVisible())
                 QVERIFY2(d->width() * d->height() < diagnosisArea, qPrintable(d->objectName()));
+        // Tabbed docks show whole titles (with scroll arrows when they do not all fit).
+        QVERIFY(w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly).size() >= 3);
+        for (QTabBar* tabs : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly))
+            QVERIFY2(tabs->elideMode() == Qt::ElideNone && tabs->usesScrollButtons(),
+                     qPrintable(tabs->tabText(0)));
         // Every dock brought to the front shows its tables with more than two rows, and is
         // saved as a screenshot to look at.
         for (QDockWidget* d : w.findChildren<QDockWidget*>()) {
