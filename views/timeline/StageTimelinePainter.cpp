@@ -380,15 +380,16 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
     paintAxis(p, area, v, pal);
     const double h = laneHeight(area);
     p.setPen(pal.color(QPalette::Text));
-    // Lane labels in a smaller font when lanes are narrow; below eight pixels every k-th row
-    // is labelled, so narrow strips can still be told apart (and clicked to unfold).
+    // Lane labels in a smaller font when lanes are narrow, never below a readable 10 px: where
+    // lanes are shorter than that text, every k-th row is labelled, so narrow strips can still
+    // be told apart (and clicked to unfold).
     if (h >= 1) {
         p.save();
         QFont font = p.font();
-        if (QFontMetricsF(font).height() > h + 1) font.setPixelSize(std::max(7, int(h) - 1));
+        if (QFontMetricsF(font).height() > h + 1) font.setPixelSize(std::max(10, int(h) - 1));
         p.setFont(font);
         const double textHeight = QFontMetricsF(font).height();
-        const int every = h >= 8 ? 1 : int(std::ceil(textHeight / h));
+        const int every = textHeight <= h + 1 ? 1 : int(std::ceil(textHeight / h));
         const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
         const double labelRoom = labelWidth(bounds) - 8;
         const QFontMetricsF metrics(font);
