@@ -230,11 +230,19 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
         if (!s || s->jobIds.empty() || s->jobIds.front() == job_) return;
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
+        setWindowTitle(tr("DAG of job %1").arg(job_));
     });
     connect(navigator, &Navigator::jobRequested, this, [this, session](qint32 job) {
         if (job == job_) return;
         job_ = job;
         dag_->setJob(session->model(), job_);
+        setWindowTitle(tr("DAG of job %1").arg(job_));
+    });
+    // A finding about no stage (driver time, configuration) leaves no other job's DAG behind.
+    connect(navigator, &Navigator::noStageRequested, this, [this] {
+        job_ = -1;
+        dag_->setJob(nullptr, -1);
+        setWindowTitle(tr("Job DAG — no stage"));
     });
     connect(dag_, &StageDagView::stageClicked, navigator,
             [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });

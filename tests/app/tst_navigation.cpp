@@ -256,7 +256,8 @@ private Q_SLOTS:
         QVERIFY(openAnalysed(w, demo_));
         auto* timelineDock = w.findChild<TimelineDock*>();
         auto* tasks = child<QTableView>(w, "taskTable");
-        QVERIFY(timelineDock && tasks);
+        auto* dagDock = w.findChild<JobDagDock*>();
+        QVERIFY(timelineDock && tasks && dagDock);
         const ModelPtr model = w.currentModel();
         int withoutStage = 0, withStage = 0;
         for (int row = 0; row < child<QTableView>(w, "alertTable")->model()->rowCount(); ++row) {
@@ -265,15 +266,22 @@ private Q_SLOTS:
             choose(w, row);
             const StageKey stage = relatedStage(*model, *f);
             const QString title = timelineDock->windowTitle();
+            const QString dag = dagDock->windowTitle();
             if (stage.valid()) {
                 ++withStage;
                 QVERIFY2(title.endsWith(QString::fromStdString(" " + stage.str())),
                          qPrintable(title));
                 QVERIFY(tasks->model()->rowCount() > 0);
+                // The DAG is that stage's job's.
+                const StageAttempt* s = model->stage(stage.stage, stage.attempt);
+                QVERIFY(s);
+                if (!s->jobIds.empty())
+                    QVERIFY2(dag.endsWith(QStringLiteral(" %1").arg(s->jobIds.front())), qPrintable(dag));
             } else {
                 ++withoutStage;
                 QVERIFY2(title.endsWith(QStringLiteral("no stage")), qPrintable(title));
                 QCOMPARE(tasks->model()->rowCount(), 0);
+                QVERIFY2(dag.endsWith(QStringLiteral("no stage")), qPrintable(dag));
             }
         }
         QVERIFY(withStage > 0);
