@@ -2,12 +2,12 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTextDocument>
 #include <QToolButton>
-#include <QFontDatabase>
 
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -77,6 +77,9 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
       details_(new QPlainTextEdit(this)) {
     table_->setSourceModel(model_);
     table_->sortByColumn(SqlExecutionModel::Id, Qt::AscendingOrder);
+    // Its duration beside the query id, so a narrow dock never cuts it to "25.1" or "1 r".
+    table_->horizontalHeader()->moveSection(
+        table_->horizontalHeader()->visualIndex(SqlExecutionModel::Duration), 1);
     plan_->setReadOnly(true);
     plan_->setLineWrapMode(QPlainTextEdit::NoWrap);
     plan_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -368,7 +371,8 @@ EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
     table_->setSortingEnabled(false);  // the log's order, section by section
     // Key and value first, so a narrow dock shows the value; long keys keep both ends.
     QHeaderView* header = table_->horizontalHeader();
-    header->moveSection(header->visualIndex(EnvironmentModel::Section), EnvironmentModel::ColumnCount - 1);
+    header->moveSection(header->visualIndex(EnvironmentModel::Section),
+                        EnvironmentModel::ColumnCount - 1);
     table_->setMainColumn(EnvironmentModel::Value);
     table_->setTextElideMode(Qt::ElideMiddle);
     filter_->setPlaceholderText(tr("Filter settings (e.g. shuffle.partitions, memory)"));

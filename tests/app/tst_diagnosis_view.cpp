@@ -6,14 +6,14 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QHeaderView>
-#include <QLineEdit>
-#include <QSettings>
-#include <QStandardPaths>
-#include <QTableView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTabBar>
+#include <QTableView>
 #include <QtTest>
 
 #include "LogGenerator.h"
@@ -184,6 +184,23 @@ private Q_SLOTS:
             QVERIFY(w.grab().save(QString::fromStdString(
                 (test::binaryDir() / "docks" / shot.toStdString()).string())));
         }
+    }
+
+    void aFindingChosenByCodeIsScrolledIntoView() {
+        // At load, from an alert or a test's --finding: the chosen row is on screen, whole.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_, QSize(1366, 768)));
+        auto* table = w.findChild<DiagnosisView*>()->findingsTable();
+        const int last = table->model()->rowCount() - 1;
+        QVERIFY(last >= 8);
+        table->setCurrentIndex(table->model()->index(last, FindingsModel::Title));
+        QCoreApplication::processEvents();
+        const QRect row = table->visualRect(table->currentIndex());
+        QVERIFY2(table->viewport()->rect().contains(row),
+                 qPrintable(QStringLiteral("row at %1..%2 of %3")
+                                .arg(row.top())
+                                .arg(row.bottom())
+                                .arg(table->viewport()->height())));
     }
 
     void theSummaryAlwaysShowsMax() {

@@ -276,7 +276,8 @@ private Q_SLOTS:
                 const StageAttempt* s = model->stage(stage.stage, stage.attempt);
                 QVERIFY(s);
                 if (!s->jobIds.empty())
-                    QVERIFY2(dag.endsWith(QStringLiteral(" %1").arg(s->jobIds.front())), qPrintable(dag));
+                    QVERIFY2(dag.endsWith(QStringLiteral(" %1").arg(s->jobIds.front())),
+                             qPrintable(dag));
             } else {
                 ++withoutStage;
                 QVERIFY2(title.endsWith(QStringLiteral("no stage")), qPrintable(title));

@@ -285,11 +285,12 @@ void DiagnosisAudit::theChecksCanFail() {
     f.title = "stage stage 1.0";
     f.estimatedCostMs = 2000;
     // 100 tasks listed as if they were all of them: a silent cap.
-    f.evidence.push_back(Evidence::tasks(1, 0, std::vector<int64_t>(rules::kEvidenceTasks, 7),
-                                         "the slow tasks"));
+    f.evidence.push_back(
+        Evidence::tasks(1, 0, std::vector<int64_t>(rules::kEvidenceTasks, 7), "the slow tasks"));
     a.findings.push_back(f);
     QCOMPARE(invariantProblems(m, a).size(), 4);  // no slices, the doubled word, the cost, the cap
-    a.findings.back().evidence.back().note = rules::listedNote("slow tasks", rules::kEvidenceTasks, 123, "longest");
+    a.findings.back().evidence.back().note =
+        rules::listedNote("slow tasks", rules::kEvidenceTasks, 123, "longest");
     QCOMPARE(invariantProblems(m, a).size(), 3);
 }
 

@@ -47,8 +47,8 @@ class DataTableTest : public QObject {
 private Q_SLOTS:
     void theMainColumnGetsTheRoomLeft() {
         ResettingModel model(0, 3);
-        model.setHorizontalHeaderLabels({QStringLiteral("Key"), QStringLiteral("Value"),
-                                         QStringLiteral("Section")});
+        model.setHorizontalHeaderLabels(
+            {QStringLiteral("Key"), QStringLiteral("Value"), QStringLiteral("Section")});
         model.appendRow({new QStandardItem(QString(120, QLatin1Char('k'))),
                          new QStandardItem(QString(200, QLatin1Char('v'))),
                          new QStandardItem(QStringLiteral("System Properties"))});

@@ -39,10 +39,9 @@ void GraphView::measureClusterLabels(LayoutInput& in) const {
     const QFontMetricsF fm(font());
     in.clusterLabelSizes.clear();
     for (const std::string& label : in.clusterLabels) {
-        const QSizeF size =
-            fm.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignLeft | Qt::AlignTop,
-                            QString::fromStdString(label))
-                .size();
+        const QSizeF size = fm.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignLeft | Qt::AlignTop,
+                                            QString::fromStdString(label))
+                                .size();
         in.clusterLabelSizes.push_back({size.width() + 12, size.height() + 4});
     }
 }

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTextDocument>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "diagnosis/Analyzer.h"
@@ -53,6 +54,8 @@ DiagnosisView::DiagnosisView(QWidget* parent)
     table_->verticalHeader()->setDefaultSectionSize(FindingRowDelegate::rowHeight(fontMetrics()));
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->horizontalHeader()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+    // Tall rows: scrolled by pixel, so the chosen row is shown whole, never half past the edge.
+    table_->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     table_->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     table_->setMinimumHeight(FindingRowDelegate::rowHeight(fontMetrics()) * 2 + 30);
 
@@ -71,7 +74,10 @@ DiagnosisView::DiagnosisView(QWidget* parent)
     // click on the current row shows it again (another view may have moved on since).
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                if (!table_->isFiltering()) choose(current);  // typing a filter is not choosing
+                if (table_->isFiltering()) return;  // typing a filter is not choosing
+                choose(current);
+                // Chosen by code too (at load, from an alert): on screen once laid out.
+                QTimer::singleShot(0, table_, [this] { table_->scrollTo(table_->currentIndex()); });
             });
     connect(table_, &QAbstractItemView::clicked, this, [this](const QModelIndex& i) {
         const int f = table_->sourceIndex(i).row();

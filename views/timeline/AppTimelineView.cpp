@@ -161,7 +161,9 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
         double top = 1;
         for (const CoreSample& c : analysis_->time.coreSeries)
             top = std::max(top, c.allocatedCores);
-        auto y = [&](double v) { return cores.bottom() - v / top * (cores.height() - 2); };
+        // The most cores sit below the label's line, so the outline never strikes through it.
+        const double room = std::max(4.0, cores.height() - 18);
+        auto y = [&](double v) { return cores.bottom() - v / top * room; };
         const auto& series = analysis_->time.coreSeries;
         QPainterPath busy, allocated;
         busy.moveTo(xOf(series.front().timeMs), cores.bottom());

@@ -195,9 +195,9 @@ Finding jobIncident(const RuleInput& in, const Job& job, const JobSpan& span, co
             Evidence::stage(jf.failed->stageId, jf.failed->attemptId, "the failed attempt"));
     f.evidence.push_back(appWindow(in, from, to, "the job's run"));
     if (jf.failed && !jf.taskIds.empty())
-        f.evidence.push_back(Evidence::tasks(jf.failed->stageId, jf.failed->attemptId, jf.taskIds,
-                                             listedNote("failed attempts", jf.taskIds.size(),
-                                                        jf.failedAttempts, "first")));
+        f.evidence.push_back(Evidence::tasks(
+            jf.failed->stageId, jf.failed->attemptId, jf.taskIds,
+            listedNote("failed attempts", jf.taskIds.size(), jf.failedAttempts, "first")));
     f.evidence.insert(f.evidence.end(), lostEvidence.begin(), lostEvidence.end());
     return f;
 }

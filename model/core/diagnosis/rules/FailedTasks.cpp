@@ -129,7 +129,8 @@ RuleDef failedTasksRule() {
                 if (failedAttempt(t, row)) {
                     errors.add(t, row);
                     codeFailures = codeFailures || !executorLoss(t.endReason(row));
-                    if (++failedRows <= kEvidenceTasks) ids.push_back(t.get(row, TaskField::TaskId));
+                    if (++failedRows <= kEvidenceTasks)
+                        ids.push_back(t.get(row, TaskField::TaskId));
                 }
             const ExecutorSplit ex = split(m, s);
             bool confined = !ex.failing.empty() && codeFailures;
@@ -200,9 +201,10 @@ RuleDef failedTasksRule() {
                 "the longest chain of failed attempts of one task: how much later the "
                 "stage ended";
             claim(f, in, stageSlices(in, f.stage), chains.longestMs);
-            f.evidence = {Evidence::tasks(s.stageId, s.attemptId, ids,
-                                          listedNote("failed attempts", ids.size(), failedRows, "first")),
-                          appWindow(in, s.start, s.end, "the stage's run")};
+            f.evidence = {
+                Evidence::tasks(s.stageId, s.attemptId, ids,
+                                listedNote("failed attempts", ids.size(), failedRows, "first")),
+                appWindow(in, s.start, s.end, "the stage's run")};
             f.evidence.back().stageId = s.stageId;
             f.evidence.back().stageAttemptId = s.attemptId;
             std::string key = f.cause + "|" + errors.primary();

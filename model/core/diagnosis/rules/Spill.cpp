@@ -48,7 +48,8 @@ RuleDef spillRule() {
             const double seconds =
                 2.0 * diskBytes / p["diskBytesPerSecondPerCore"] / averageSlots(s);
             const auto ids = topTasks(
-                in.ctx, s, kEvidenceTasks, [&](uint32_t r) { return t.get(r, TaskField::MemoryBytesSpilled); },
+                in.ctx, s, kEvidenceTasks,
+                [&](uint32_t r) { return t.get(r, TaskField::MemoryBytesSpilled); },
                 [&](uint32_t r) { return t.get(r, TaskField::MemoryBytesSpilled) > 0; });
             Finding f;
             f.id = "spill:stage-" + stageId(s.stageId, s.attemptId);
@@ -105,8 +106,8 @@ RuleDef spillRule() {
             f.evidence = {
                 Evidence::stage(s.stageId, s.attemptId),
                 Evidence::tasks(s.stageId, s.attemptId, ids,
-                                listedNote("tasks that spilled", ids.size(), s.rows.size() - without,
-                                           "with the most spill")),
+                                listedNote("tasks that spilled", ids.size(),
+                                           s.rows.size() - without, "with the most spill")),
                 stageWindow(s)};
             f.focusMetric = HistogramMetric::SpillDisk;
             out.push_back(std::move(f));

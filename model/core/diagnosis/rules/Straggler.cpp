@@ -159,11 +159,11 @@ RuleDef stragglerRule() {
                                " with these tasks at the median task's time";
                 const std::vector<int64_t> ids =
                     rankedTaskIds(in.ctx, g.rows, [&](uint32_t r) { return t.duration(r); });
-                f.evidence = {Evidence::stage(s.stageId, s.attemptId),
-                              Evidence::tasks(s.stageId, s.attemptId, ids,
-                                              listedNote("slow tasks", ids.size(), g.rows.size(),
-                                                         "longest")),
-                              stageWindow(s)};
+                f.evidence = {
+                    Evidence::stage(s.stageId, s.attemptId),
+                    Evidence::tasks(s.stageId, s.attemptId, ids,
+                                    listedNote("slow tasks", ids.size(), g.rows.size(), "longest")),
+                    stageWindow(s)};
                 // The tail first (the time the slow tasks held alone), then the stage's run.
                 claim(f, in, tail, g.savingMs);
                 claim(f, in, stageSlices(in, key, {Slice::Cause::StageRunning, Slice::Cause::IdleSlots}),
