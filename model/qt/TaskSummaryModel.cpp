@@ -56,7 +56,7 @@ void TaskSummaryModel::setStage(ModelPtr model, size_t stageIndex) {
     if (model && stageIndex < model->stages.size()) {
         const StageAttempt& s = model->stages[stageIndex];
         summary_ = taskSummary(*model, stageTaskRows(*model, s.stageId, s.attemptId),
-                               {0.0, 0.25, 0.5, 0.75, 1.0});
+                               {0.0, 0.25, 0.5, 0.75, 1.0}, SummaryRanking::SuccessfulTasks);
         for (size_t m = 0; m < kSummaryMetricCount; ++m)
             logged_[m] = summaryMetricLogged(*model, SummaryMetric(m));
     }

@@ -16,6 +16,8 @@
 #include "TestSupport.h"
 #include "compare/Compare.h"
 #include "diagnosis/Analyzer.h"
+#include "figures/TaskFigures.h"
+#include "figures/TaskSummary.h"
 #include "load/Loader.h"
 #include "qt/CacheTableModel.h"
 #include "qt/StageTableModel.h"
@@ -93,10 +95,11 @@ private Q_SLOTS:
     void cleanupTestCase() {
         // The REST comparison ran for most stage attempts (not skipped everywhere).
         if (test::sharedAvailable()) QVERIFY2(restCompared_ > 600, QByteArray::number(restCompared_));
+        QVERIFY2(summariesCompared_ > 100, QByteArray::number(summariesCompared_));
     }
 
 private:
-    int restCompared_ = 0;
+    int restCompared_ = 0, summariesCompared_ = 0;
     void rows();
     void checkStages(const ModelPtr& model, const Analysis& analysis);
     QTemporaryDir tmp_;
@@ -185,6 +188,22 @@ void FiguresAgree::checkStages(const ModelPtr& model, const Analysis& analysis) 
             const qint64 done = restTime(o[QStringLiteral("completionTime")]);
             if (first >= 0 && done >= first) QVERIFY2(f.durationMs == done - first, where);
         }
+    }
+
+    // The window's Summary metrics: Max duration is the longest successful task the task table
+    // lists (the History Server's own ranking can put it below that; REST keeps Spark's).
+    for (const StageAttempt& s : model->stages) {
+        const std::vector<uint32_t> rows = stageTaskRows(*model, s.stageId, s.attemptId);
+        const auto summary =
+            taskSummary(*model, rows, {1.0}, SummaryRanking::SuccessfulTasks);
+        int64_t longest = -1;
+        for (uint32_t r : rows)
+            if (model->tasks.hasFlag(r, kHasMetrics) && taskStatus(model->tasks, r) == "SUCCESS")
+                longest = std::max(longest, model->tasks.duration(r));
+        if (!summary || longest < 0) continue;
+        const double max = summary->values[size_t(SummaryMetric::Duration)][0];
+        QVERIFY2(max == double(longest), (StageKey{s.stageId, s.attemptId}.label().c_str()));
+        ++summariesCompared_;
     }
 
     // analyze --json: timeAccounting.stages[].durationMs

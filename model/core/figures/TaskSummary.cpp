@@ -108,16 +108,18 @@ bool summaryMetricLogged(const EventLogModel& model, SummaryMetric m) {
 
 std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                                        const std::vector<uint32_t>& rows,
-                                       std::vector<double> quantiles) {
+                                       std::vector<double> quantiles, SummaryRanking ranking) {
     const TaskTable& t = model.tasks;
     const int64_t now = model.application.lastEventTime;
     // Per task once, not once per metric: which rows count, and their derived times.
     std::vector<uint32_t> successful;
     std::vector<TaskTimes> times;
+    std::vector<char> succeeded;
     times.reserve(rows.size());
+    succeeded.reserve(rows.size());
     for (uint32_t row : rows) {
-        if (t.hasFlag(row, kHasMetrics) && taskStatus(t, row) == "SUCCESS")
-            successful.push_back(row);
+        succeeded.push_back(t.hasFlag(row, kHasMetrics) && taskStatus(t, row) == "SUCCESS");
+        if (succeeded.back()) successful.push_back(row);
         times.push_back(taskTimes(t, row, now));
     }
     TaskSummary s;
@@ -139,6 +141,7 @@ std::optional<TaskSummary> taskSummary(const EventLogModel& model,
             for (size_t i = 0; i < rows.size(); ++i) {
                 const uint32_t row = rows[i];
                 const bool metrics = t.hasFlag(row, kHasMetrics);
+                if (ranking == SummaryRanking::SuccessfulTasks && !succeeded[i]) continue;
                 switch (metric) {
                     case SummaryMetric::Duration:
                         values.push_back(times[i].duration);

@@ -84,9 +84,17 @@ std::vector<uint32_t> stageTaskRows(const EventLogModel& model, int32_t stageId,
 // the History Server's 0.
 bool summaryMetricLogged(const EventLogModel& model, SummaryMetric m);
 
+// How the values Spark derives (duration, scheduler delay, getting-result time, shuffle read
+// and blocks fetched) are ranked. The History Server ranks them over every task (failed and
+// killed attempts too) but indexes by the successful count, so its Max can be less than a
+// successful task's duration; REST answers keep that. The window ranks successful tasks only,
+// as it does every other metric, so its Max is the longest task the other views show.
+enum class SummaryRanking { HistoryServer, SuccessfulTasks };
+
 // nullopt when no task succeeded with metrics (Spark: "No tasks reported metrics").
 std::optional<TaskSummary> taskSummary(const EventLogModel& model,
                                        const std::vector<uint32_t>& rows,
-                                       std::vector<double> quantiles);
+                                       std::vector<double> quantiles,
+                                       SummaryRanking ranking = SummaryRanking::HistoryServer);
 
 }  // namespace stagelight
