@@ -227,6 +227,7 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
     connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
         const ModelPtr& model = session->model();
         const StageAttempt* s = model ? model->stage(stage.stage, stage.attempt) : nullptr;
+        dag_->setCurrentStage(stage.stage, stage.attempt);
         if (!s || s->jobIds.empty() || s->jobIds.front() == job_) return;
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
@@ -241,6 +242,7 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
     // A finding about no stage (driver time, configuration) leaves no other job's DAG behind.
     connect(navigator, &Navigator::noStageRequested, this, [this] {
         job_ = -1;
+        dag_->setCurrentStage(-1, -1);
         dag_->setJob(nullptr, -1);
         setWindowTitle(tr("Job DAG — no stage"));
     });

@@ -20,6 +20,7 @@
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
 #include "dag/PlanGraphView.h"
+#include "dag/StageDagView.h"
 #include "diagnosis/RelatedStage.h"
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
@@ -275,9 +276,20 @@ private Q_SLOTS:
                 // The DAG is that stage's job's.
                 const StageAttempt* s = model->stage(stage.stage, stage.attempt);
                 QVERIFY(s);
-                if (!s->jobIds.empty())
+                if (!s->jobIds.empty()) {
                     QVERIFY2(dag.endsWith(QStringLiteral(" %1").arg(s->jobIds.front())),
                              qPrintable(dag));
+                    // Its box is the one outlined, once laid out.
+                    auto* view = w.findChild<StageDagView*>();
+                    QTRY_VERIFY_WITH_TIMEOUT(!view->layoutPending(), 20000);
+                    int outlined = 0;
+                    for (size_t c = 0; c < view->stages().size(); ++c)
+                        if (view->stageOutlined(c)) {
+                            ++outlined;
+                            QCOMPARE(view->stages()[c].first, stage.stage);
+                        }
+                    QCOMPARE(outlined, 1);
+                }
             } else {
                 ++withoutStage;
                 QVERIFY2(title.endsWith(QStringLiteral("no stage")), qPrintable(title));

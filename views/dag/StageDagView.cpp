@@ -15,6 +15,7 @@ namespace stagelight {
 namespace {
 
 constexpr size_t kMaxRddsPerStage = 150;
+constexpr double kReadableScale = 0.7;  // below it node text is too small to read
 
 // The attempt of a stage to draw: the latest one.
 const StageAttempt* latestAttempt(const EventLogModel& m, int32_t stageId) {
@@ -32,6 +33,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
     model_ = std::move(model);
     layouts_.cancel();  // the layout of the job before is dropped
     scene()->clear();
+    boxes_.clear();
     layout_ = {};
     stages_.clear();
     input_ = {};
@@ -141,6 +143,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
 
 void StageDagView::addItems(LayoutResult layout) {
     scene()->clear();
+    boxes_.clear();
     layout_ = std::move(layout);
     if (!layout_.ok) return;
     const EventLogModel& m = *model_;
@@ -166,6 +169,7 @@ void StageDagView::addItems(LayoutResult layout) {
             skipped ? pal.color(QPalette::AlternateBase) : QColor(Qt::transparent));
         box->setData(0, int(c));
         box->setZValue(-1);
+        boxes_.push_back(box);
         QGraphicsItem* title = addClusterTitle(
             b, QString::fromStdString(in.clusterLabels[c]),
             skipped ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::Text));
@@ -186,9 +190,49 @@ void StageDagView::addItems(LayoutResult layout) {
         const QRectF t = text->boundingRect();
         text->setPos(b.x + (b.width - t.width()) / 2, b.y + (b.height - t.height()) / 2);
     }
+    outlineBoxes();
     scene()->setSceneRect(QRectF(-10, -10, layout_.width + 20, layout_.height + 20));
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
     if (transform().m11() > 1) resetTransform();
+    // A job too big to fit readably is shown at a readable scale around the current stage
+    // (drag or scroll for the rest; Ctrl+wheel zooms out).
+    if (transform().m11() < kReadableScale) {
+        setTransform(QTransform::fromScale(kReadableScale, kReadableScale));
+        for (size_t c = 0; c < boxes_.size(); ++c)
+            if (stageOutlined(c)) centerOn(boxes_[c]->rect().center());
+    }
+}
+
+void StageDagView::setCurrentStage(int32_t stageId, int32_t attemptId) {
+    current_ = {stageId, attemptId};
+    outlineBoxes();
+}
+
+bool StageDagView::stageOutlined(size_t cluster) const {
+    // The DAG draws a stage's latest attempt: any attempt of it is that box.
+    return cluster < boxes_.size() && cluster < stages_.size() && current_.first >= 0 &&
+           stages_[cluster].first == current_.first;
+}
+
+void StageDagView::outlineBoxes() {
+    // Over its red or grey frame: a wider band in the selection colour, behind the box.
+    for (size_t c = 0; c < boxes_.size() && c < stages_.size(); ++c) {
+        QGraphicsRectItem* box = boxes_[c];
+        const bool current = stageOutlined(c);
+        QGraphicsRectItem* band = nullptr;
+        for (QGraphicsItem* child : box->childItems())
+            if (child->data(1).toBool()) band = static_cast<QGraphicsRectItem*>(child);
+        if (!current) {
+            delete band;
+            continue;
+        }
+        if (band) continue;
+        band = new QGraphicsRectItem(box->rect().adjusted(-4, -4, 4, 4), box);
+        band->setPen(QPen(palette().color(QPalette::Highlight), 4));
+        band->setBrush(Qt::NoBrush);
+        band->setData(1, true);
+        band->setFlag(QGraphicsItem::ItemStacksBehindParent);
+    }
 }
 
 QPoint StageDagView::stagePosition(size_t stage) const {

@@ -1,10 +1,11 @@
 // A job's stage DAG in Spark's own vocabulary (its DAG visualization): each stage a box of its
 // RDD operations (RDD Info's name, scope and parent ids), edges inside stages and across shuffle
 // boundaries, skipped stages dimmed, each stage's duration and shuffle bytes in its title, the
-// slowest emphasized. Laid out by Graphviz dot on a worker (never on the GUI thread, which
+// stage shown in the other views outlined in the selection colour, the slowest in red. Laid out by Graphviz dot on a worker (never on the GUI thread, which
 // would wait for any other view's layout); clicking a stage shows it everywhere.
 #pragma once
 
+#include <QGraphicsRectItem>
 #include <QString>
 
 #include <vector>
@@ -21,6 +22,10 @@ class StageDagView : public GraphView {
 public:
     explicit StageDagView(QWidget* parent = nullptr);
     void setJob(ModelPtr model, int32_t jobId);  // -1 clears; the layout follows (laidOut)
+    // The stage the other views show (outlined; none: {-1, -1}), kept across setJob.
+    void setCurrentStage(int32_t stageId, int32_t attemptId);
+    std::pair<int32_t, int32_t> currentStage() const { return current_; }
+    bool stageOutlined(size_t cluster) const;  // drawn as the current stage (tests)
     const LayoutResult& layout() const { return layout_; }
     const std::vector<std::pair<int32_t, int32_t>>& stages() const { return stages_; }
     QPoint stagePosition(size_t stage) const;  // a point inside a stage's box (tests)
@@ -44,6 +49,9 @@ private:
     std::vector<QString> labels_;
     std::vector<const StageAttempt*> attempts_;
     std::vector<StageTotals> totals_;
+    std::vector<QGraphicsRectItem*> boxes_;  // by cluster index, once drawn
+    std::pair<int32_t, int32_t> current_{-1, -1};
+    void outlineBoxes();
     JobTracker layouts_{this};  // last: waits for a running layout before the rest goes
 };
 
