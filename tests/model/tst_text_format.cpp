@@ -59,6 +59,11 @@ void TextFormat::utcTimes() {
 void TextFormat::counts() {
     QCOMPARE(countText(1, "task", "tasks"), std::string("1 task"));
     QCOMPARE(countText(0, "task", "tasks"), std::string("0 tasks"));
+    // As the plan's SQL metrics print them, so a finding's count reads the same.
+    QCOMPARE(formatCount(3014070), std::string("3,014,070"));
+    QCOMPARE(formatCount(999), std::string("999"));
+    QCOMPARE(formatCount(-1000), std::string("-1,000"));
+    QCOMPARE(formatCount(INT64_MIN), std::string("-9,223,372,036,854,775,808"));
 }
 
 QTEST_GUILESS_MAIN(TextFormat)

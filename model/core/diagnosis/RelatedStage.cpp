@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "figures/PlanGraph.h"
+#include "figures/PlanMetrics.h"
 #include "model/Numeric.h"
 
 namespace stagelight {
@@ -35,6 +37,15 @@ StageKey relatedStage(const EventLogModel& m, const Finding& finding) {
     for (const Evidence& e : finding.evidence) {
         if (e.kind == Evidence::Kind::SqlNode) {
             if (const SqlExecution* q = m.sqlExecution(e.executionId)) {
+                // The stage whose tasks ran the operator, as the plan graph places it; else
+                // the query's longest stage.
+                if (e.nodeId >= 0 && size_t(e.nodeId) < q->plan.nodes.size()) {
+                    const PlanGraph graph = buildPlanGraph(q->plan, PlanMetricTable(m, *q));
+                    for (int32_t n : graph.nodesOf(int32_t(e.nodeId))) {
+                        const auto [stage, attempt] = graph.nodes[size_t(n)].stage;
+                        if (stage >= 0 && m.stage(stage, attempt)) return {stage, attempt};
+                    }
+                }
                 const StageKey k = longestStage(m, [&](const StageAttempt& s, const StageTotals&) {
                     return inJobs(s, q->jobIds);
                 });

@@ -11,16 +11,6 @@
 namespace stagelight {
 namespace {
 
-std::string withSeparators(int64_t v) {  // NumberFormat.getIntegerInstance(Locale.US)
-    const uint64_t magnitude = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
-    std::string digits = std::to_string(magnitude), out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return v < 0 ? "-" + out : out;
-}
-
 // Java's %.Nf of a double: the shortest decimal that reads back as the double, rounded half up
 // at N decimals (Formatter uses FormattedFloatingDecimal, not the binary value).
 std::string javaFixed(double value, int decimals) {
@@ -52,7 +42,7 @@ std::string javaFixed(double value, int decimals) {
 // NumberFormat.getNumberInstance(Locale.US) of value / 10 (an average metric is stored ×10).
 std::string averageText(int64_t value) {
     const int64_t whole = value / 10, tenth = value % 10;
-    std::string s = withSeparators(whole);
+    std::string s = formatCount(whole);
     if (tenth != 0) s += "." + std::to_string(tenth < 0 ? -tenth : tenth);
     if (value < 0 && whole == 0) s = "-" + s;
     return s;
@@ -73,7 +63,7 @@ std::string metricString(const SqlMetricAggregate& m, bool spark) {
                                                     std::to_string(m.maxAttempt) + ": task " +
                                                     std::to_string(m.maxTask) + ")";
     const char* suffix = "(min, med, max (stageId: taskId))";
-    if (m.type == "sum") return withSeparators(m.sum);
+    if (m.type == "sum") return formatCount(m.sum);
     if (m.type.rfind("v2Custom_", 0) == 0) return "N/A";  // the plugin class aggregates those
     if (m.type == "average") {
         std::vector<int64_t> valid;
@@ -88,7 +78,7 @@ std::string metricString(const SqlMetricAggregate& m, bool spark) {
                averageText(valid[valid.size() / 2]) + ", " + averageText(valid.back()) + " " +
                where + ")";
     }
-    if (m.type != "size" && !isTimingType(m.type)) return withSeparators(m.sum);
+    if (m.type != "size" && !isTimingType(m.type)) return formatCount(m.sum);
     std::vector<int64_t> valid;
     for (int64_t v : m.values)
         if (v >= 0) valid.push_back(v);

@@ -6,6 +6,16 @@
 
 namespace stagelight {
 
+std::string formatCount(int64_t v) {  // NumberFormat.getIntegerInstance(Locale.US)
+    const uint64_t magnitude = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+    std::string digits = std::to_string(magnitude), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return v < 0 ? "-" + out : out;
+}
+
 std::string formatBytes(int64_t bytes) {
     // Units switch at 1024 everywhere (never "2034.9 MiB" beside "2.3 GiB"); whole bytes have
     // no decimals. Rounding up to 1024.0 moves to the next unit too.

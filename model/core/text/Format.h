@@ -7,6 +7,7 @@
 
 namespace stagelight {
 
+std::string formatCount(int64_t n);          // "3,014,070" (as Spark's SQL metrics print counts)
 std::string formatBytes(int64_t bytes);      // "512 B", "1.5 KiB", "1.7 GiB" (units at 1024)
 std::string formatDuration(int64_t millis);  // "850 ms", "4.2 s", "3.1 min", "1.2 h"
 // A point in a run as an offset from its start, precise enough to tell two points a second

@@ -23,7 +23,7 @@ RuleDef cartesianJoinRule() {
             f.title = std::string(cartesian ? "A cartesian product" : "A nested-loop join") +
                       " in SQL execution " + std::to_string(e.id);
             f.detail = n.nodeName + " compares every row of one side with every row of the other" +
-                       (rows ? " and produced " + std::to_string(*rows) + " rows." : ".");
+                       (rows ? " and produced " + formatCount(*rows) + " rows." : ".");
             const int64_t duration =
                 e.endTime > e.startTime ? saturatingSub(e.endTime, e.startTime) : 0;
             f.estimatedCostMs = duration / 2;
