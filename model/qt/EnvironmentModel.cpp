@@ -1,6 +1,7 @@
 #include "qt/EnvironmentModel.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "qt/PlainText.h"
 #include "report/ReportDocument.h"
@@ -37,8 +38,22 @@ void EnvironmentModel::setReferences(std::map<std::string, std::vector<std::stri
 int EnvironmentModel::rebuild() {
     rows_.clear();
     if (!snapshot()) return 0;
-    for (const auto& [section, entries] : snapshot()->environment.sections)
-        for (const auto& entry : entries) rows_.push_back({&section, &entry});
+    // In the Spark UI's order (Spark's settings before the JVM's), whatever order the log's
+    // writer gave them; sections it does not know keep the log's order after those.
+    static const char* const kOrder[] = {"JVM Information", "Spark Properties",
+                                         "Hadoop Properties", "System Properties",
+                                         "Metrics Properties", "Classpath Entries"};
+    const auto rank = [](const std::string& section) {
+        for (size_t i = 0; i < std::size(kOrder); ++i)
+            if (section == kOrder[i]) return i;
+        return std::size(kOrder);
+    };
+    std::vector<const std::pair<std::string, Properties>*> sections;
+    for (const auto& s : snapshot()->environment.sections) sections.push_back(&s);
+    std::stable_sort(sections.begin(), sections.end(),
+                     [&](const auto* a, const auto* b) { return rank(a->first) < rank(b->first); });
+    for (const auto* s : sections)
+        for (const auto& entry : s->second) rows_.push_back({&s->first, &entry});
     return int(rows_.size());
 }
 

@@ -223,6 +223,21 @@ private Q_SLOTS:
                         .contains(QString::fromStdString(rules.front())));
         }
         QVERIFY(referred);
+        // Spark's settings before the JVM's, whatever order the log gave; unknown sections last.
+        auto mixed = std::make_shared<EventLogModel>();
+        mixed->environment.sections = {{"System Properties", {{"java.version", "17"}}},
+                                       {"Custom Section", {{"a", "b"}}},
+                                       {"Spark Properties", {{"spark.app.name", "x"}}}};
+        EnvironmentModel ordered;
+        ordered.setModel(mixed);
+        QCOMPARE(ordered.rowCount(), 3);
+        const auto section = [&](int row) {
+            return ordered.data(ordered.index(row, EnvironmentModel::Section), Qt::DisplayRole)
+                .toString();
+        };
+        QCOMPARE(section(0), QStringLiteral("Spark Properties"));
+        QCOMPARE(section(1), QStringLiteral("System Properties"));
+        QCOMPARE(section(2), QStringLiteral("Custom Section"));
     }
 
     void taskTableShowsEveryAttemptOfTheStage() {
