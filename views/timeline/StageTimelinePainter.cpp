@@ -349,7 +349,10 @@ QString StageTimelinePainter::rowLabel(const Row& row) const {
     const std::string& name = lanes_.executorNames[row.executor];
     const uint32_t slots = lanes_.executorBegin[row.executor + 1] - lanes_.executorBegin[row.executor];
     if (row.folded)
-        return QStringLiteral("▸ ") + QObject::tr("executor %1 · %2 slots")
+        // Lanes are tasks that ran at once by the log's times, which can exceed the
+        // executor's cores (GPU scheduling, a launch logged before the last task's end).
+        return QStringLiteral("▸ ") + (slots == 1 ? QObject::tr("executor %1 · %2 lane")
+                                                  : QObject::tr("executor %1 · %2 lanes"))
                                           .arg(QString::fromStdString(name))
                                           .arg(slots);
     const QString label = QString::fromStdString(lanes_.laneLabels[row.firstLane]);
@@ -397,7 +400,7 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
             if ((r - first) % every != 0) continue;
             const double y = rowTop(r, area) + h / 2 - textHeight / 2;
             QString label = rowLabel(rows_[size_t(r)]);
-            if (metrics.horizontalAdvance(label) > labelRoom)  // "executor 3 · slot 2" → "3 · slot 2"
+            if (metrics.horizontalAdvance(label) > labelRoom)  // "executor 3 · lane 2" → "3 · lane 2"
                 label.remove(QStringLiteral("executor "));
             p.drawText(QRectF(bounds.left() + 4, y, labelRoom, textHeight), Qt::AlignVCenter | Qt::AlignRight,
                        metrics.elidedText(label, Qt::ElideLeft, labelRoom));

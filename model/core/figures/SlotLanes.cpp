@@ -40,7 +40,7 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     for (const auto& [name, id] : executors) {
         firstLane[id] = int(out.laneLabels.size());
         for (uint32_t i = 0; i < lanesOf[id]; ++i)
-            out.laneLabels.push_back("executor " + elide(name, 60) + " · slot " +
+            out.laneLabels.push_back("executor " + elide(name, 60) + " · lane " +
                                      std::to_string(i + 1));
         out.executorNames.push_back(elide(name, 60));
         out.executorBegin.push_back(uint32_t(out.laneLabels.size()));

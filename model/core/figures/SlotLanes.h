@@ -30,7 +30,7 @@ struct SlotLanes {
     };
     std::vector<Span> byLane;
     std::vector<uint32_t> laneBegin;
-    std::vector<std::string> laneLabels;  // "executor 3 · slot 2"
+    std::vector<std::string> laneLabels;  // "executor 3 · lane 2"
     // Lanes of executor e are executorBegin[e] .. executorBegin[e + 1] (timelines fold them).
     std::vector<uint32_t> executorBegin{0};
     std::vector<std::string> executorNames;
