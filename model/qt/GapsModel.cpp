@@ -81,7 +81,7 @@ QVariant GapsModel::data(const QModelIndex& index, int role) const {
         case Cause:
             return causeText(g->cause);
         case Start:
-            return QString::fromStdString(formatDuration(start));
+            return QString::fromStdString(formatOffset(start));
         case Duration:
             return QString::fromStdString(formatDuration(g->endMs - g->startMs));
         case Stage:

@@ -284,7 +284,7 @@ QString WallClockBar::tooltipOf(const Segment& s) const {
         for (const StageShare& st : analysis_->time.stages)
             if (st.stageId == main.stage.stage && st.stageAttemptId == main.stage.attempt)
                 text += QStringLiteral("\n") +
-                        tr("the stage ran %1 from submission to completion")
+                        tr("the stage ran %1 from its first task to its completion (its Duration)")
                             .arg(QString::fromStdString(formatDuration(st.durationMs)));
     text += QStringLiteral("\n") + tr("cores busy %1 of %2 allocated (average)")
                                        .arg(s.taskMs / dur, 0, 'f', 1)
