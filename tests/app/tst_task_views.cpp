@@ -21,6 +21,7 @@
 #include "charts/ExecutorMemoryChart.h"
 #include "charts/QCustomPlotInclude.h"
 #include "charts/TaskHistogramView.h"
+#include "figures/TaskFigures.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
 #include "qt/ExecutorTableModel.h"
@@ -237,6 +238,40 @@ private Q_SLOTS:
         QCOMPARE(tip.contains(QStringLiteral("Shuffle read ")), read > 0);
         QCOMPARE(tip.contains(QStringLiteral("Shuffle write ")), t.get(row, TaskField::ShuffleBytesWritten) > 0);
         QVERIFY(tip.contains(QStringLiteral("Shuffle")));  // a spilling stage of the scenario shuffles
+    }
+
+    void aMaxThatIsNotASuccessSaysSo() {
+        // The bars hold every finished attempt; the findings and Summary metrics count the
+        // successful ones: demo stage 4.0's largest input is an attempt that did not succeed.
+        MainWindow w;
+        QVERIFY(open(w, writeLog("demo", "demo-max.json")));
+        const ModelPtr model = w.currentModel();
+        auto* view = child<TaskHistogramView>(w, "stageHistogram");
+        int marked = 0, plain = 0;
+        for (const StageAttempt& s : model->stages) {
+            w.findChild<Navigator*>()->showStage({s.stageId, s.attemptId});
+            view->setMetric(HistogramMetric::Input);
+            const QString text = view->maxLabelText();
+            if (text.isEmpty()) continue;
+            // Independently: does the attempt with the most input end in success?
+            const TaskTable& t = model->tasks;
+            int64_t most = -1, mostId = -1;
+            bool success = true;
+            for (uint32_t r : model->derived.stageRows.rows(size_t(&s - model->stages.data()))) {
+                if (!t.hasFlag(r, kFinished) || t.endReason(r) == EndReason::Resubmitted) continue;
+                const int64_t v = std::max<int64_t>(0, t.get(r, TaskField::InputBytesRead));
+                const int64_t id = t.get(r, TaskField::TaskId);
+                if (v > most || (v == most && id > mostId)) {  // ties: the later task id
+                    most = v;
+                    mostId = id;
+                    success = taskStatus(t, r) == "SUCCESS";
+                }
+            }
+            QCOMPARE(text.endsWith(QStringLiteral("(not a success)")), !success);
+            ++(success ? plain : marked);
+        }
+        QVERIFY(marked >= 1);
+        QVERIFY(plain >= 1);
     }
 
     void markerLabelsNeverOverlapAndEveryMetricIsOffered() {

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 
+#include "figures/TaskFigures.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
@@ -254,6 +255,19 @@ void TaskHistogramView::setHighlightedTasks(std::vector<int64_t> taskIds) {
     redraw();
 }
 
+QString TaskHistogramView::maxLabelText() const {
+    return maxLabel_ ? maxLabel_->text() : QString();
+}
+
+bool TaskHistogramView::maxIsSuccessful() const {
+    if (!model_ || values_.sorted.empty() || stage_ >= model_->stages.size()) return true;
+    const TaskTable& t = model_->tasks;
+    const int64_t id = values_.sorted.back().taskId;
+    for (uint32_t r : model_->derived.stageRows.rows(stage_))
+        if (t.get(r, TaskField::TaskId) == id) return taskStatus(t, r) == "SUCCESS";
+    return true;
+}
+
 void TaskHistogramView::rebuild() {
     const HistogramMetric metric = this->metric();
     values_ = model_ ? taskValues(*model_, stage_, metric) : TaskValues{};
@@ -354,7 +368,10 @@ void TaskHistogramView::redraw() {
         if (h.max > h.median) {
             line(h.max, Qt::DotLine);
             medianLabel_ = label(h.median, tr("median %1").arg(valueText(h.metric, h.median)));
-            maxLabel_ = label(h.max, tr("max %1").arg(valueText(h.metric, h.max)));
+            // The bars hold every finished attempt; a max that is not a successful task's
+            // says so (the findings and Summary metrics count successful tasks).
+            maxLabel_ = label(h.max, tr("max %1").arg(valueText(h.metric, h.max)) +
+                                         (maxIsSuccessful() ? QString() : tr(" (not a success)")));
         } else {  // every task has the same value: one label, not two drawn over each other
             medianLabel_ = label(h.median, tr("median = max %1").arg(valueText(h.metric, h.max)));
         }

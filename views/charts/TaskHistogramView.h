@@ -40,6 +40,7 @@ public:
     // Where the median and max labels are drawn (plot pixels; after a replot): tests check
     // they never overlap.
     QList<QRectF> markerLabelRects() const;
+    QString maxLabelText() const;  // empty when no max is marked
     const Histogram& histogram() const { return histogram_; }
     bool dotStrip() const { return dotStrip_; }
     // Draws the chart (without the metric and log controls) into `rect` of another device, as
@@ -58,6 +59,7 @@ private:
     void rebuild();
     void redraw();
     void layoutMarkerLabels();
+    bool maxIsSuccessful() const;  // the task at the max ended in success
 
     ModelPtr model_;
     size_t stage_ = 0;
