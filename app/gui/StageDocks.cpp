@@ -222,6 +222,13 @@ void TimelineDock::showGaps() {
         for (const Gap& g : analysis->time.gaps)
             if (g.stageId == stage_.stage && g.stageAttemptId == stage_.attempt)
                 gaps.emplace_back(g.startMs, g.endMs);
+    // Its wait from submission to its first task, hatched like the other times no task ran.
+    if (const ModelPtr& model = session_->model())
+        if (const size_t i = stageIndexOf(model, stage_); i != SIZE_MAX) {
+            const int64_t submitted = model->stages[i].submissionTime;
+            const int64_t first = model->derived.stageTotals[i].firstTaskLaunchTime;
+            if (submitted > 0 && first > submitted) gaps.emplace_back(submitted, first);
+        }
     timeline_->setGaps(std::move(gaps));
 }
 

@@ -25,6 +25,7 @@
 #include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
+#include "gui/Navigator.h"
 #include "gui/RulesDialog.h"
 #include "gui/StageDocks.h"
 #include "qt/FindingsModel.h"
@@ -299,6 +300,28 @@ private Q_SLOTS:
         }
         QVERIFY(withStage > 0);
         QVERIFY(withoutStage > 0);  // the demo has driver and setting findings
+    }
+
+    void aStagesWaitForItsFirstTaskIsHatched() {
+        // Every stage that waited between submission and its first task shows that wait as a
+        // gap on its timeline, as the time accounting counts it.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_));
+        const ModelPtr model = w.currentModel();
+        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
+        int waited = 0;
+        for (size_t i = 0; i < model->stages.size(); ++i) {
+            const StageAttempt& s = model->stages[i];
+            const int64_t first = model->derived.stageTotals[i].firstTaskLaunchTime;
+            if (s.submissionTime <= 0 || first <= s.submissionTime) continue;
+            w.findChild<Navigator*>()->showStage({s.stageId, s.attemptId});
+            const auto& gaps = timeline->gaps();
+            QVERIFY2(std::find(gaps.begin(), gaps.end(), std::pair{s.submissionTime, first}) !=
+                         gaps.end(),
+                     (StageKey{s.stageId, s.attemptId}.label().c_str()));
+            ++waited;
+        }
+        QVERIFY(waited > 0);
     }
 
     void anApplicationGapZoomsTheApplicationTimeline() {

@@ -61,6 +61,7 @@ public:
         return size_t(std::count(highlighted_.begin(), highlighted_.end(), uint8_t(1)));
     }
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows) { gaps_ = std::move(windows); }
+    const std::vector<std::pair<int64_t, int64_t>>& gaps() const { return gaps_; }
 
     const SlotLanes& lanes() const { return lanes_; }
     const EventLogModel* model() const { return model_.get(); }

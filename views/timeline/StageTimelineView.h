@@ -25,6 +25,7 @@ public:
     size_t highlightedTasks() const { return painter_.highlightedTasks(); }
     // Gaps of the time accounting inside this stage (drawn as shaded bands behind the bars).
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows);
+    const std::vector<std::pair<int64_t, int64_t>>& gaps() const { return painter_.gaps(); }
     void setSelectedTask(int64_t taskId);  // outlined on its bar
     int64_t selectedTask() const { return painter_.selectedTask(); }
 
