@@ -23,7 +23,7 @@ CacheUsageChart::CacheUsageChart(QWidget* parent) : QWidget(parent), plot_(new Q
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    plot_->xAxis->setLabel(tr("seconds from the application's start"));
+    plot_->xAxis->setLabel(tr("seconds from the start"));
     plot_->yAxis->setLabel(tr("cached"));
     QCPGraph* memory = plot_->addGraph();
     memory->setName(tr("memory"));

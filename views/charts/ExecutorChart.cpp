@@ -15,7 +15,7 @@ ExecutorChart::ExecutorChart(QWidget* parent) : QWidget(parent), plot_(new QCust
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
     const QPalette pal = palette();
-    plot_->xAxis->setLabel(tr("seconds from the application's start"));
+    plot_->xAxis->setLabel(tr("seconds from the start"));
     plot_->yAxis->setLabel(tr("cores"));
     plot_->yAxis2->setLabel(tr("executors"));
     plot_->yAxis2->setVisible(true);

@@ -40,7 +40,7 @@ ExecutorMemoryChart::ExecutorMemoryChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(plot_, 1);
-    plot_->xAxis->setLabel(tr("seconds from the application's start"));
+    plot_->xAxis->setLabel(tr("seconds from the start"));
     plot_->legend->setVisible(true);
     plot_->legend->setFont(font());
     // In the right margin, never over the lines.
