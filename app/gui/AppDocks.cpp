@@ -102,6 +102,11 @@ WarningsDock::WarningsDock(LoadSession* session, QWidget* parent) : QWidget(pare
     // What went wrong first, where after: a narrow dock shows the message.
     table->horizontalHeader()->moveSection(LoadWarningsModel::Message, 1);
     table->setMainColumn(LoadWarningsModel::Message);
+    // Messages wrap: each names the line, offset and event, and a log keeps at most 500.
+    table->setWordWrap(true);
+    connect(table->horizontalHeader(), &QHeaderView::sectionResized, table,
+            &QTableView::resizeRowsToContents);
+    connect(warnings, &QAbstractItemModel::modelReset, table, &QTableView::resizeRowsToContents);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, warnings, &LoadWarningsModel::setModel);
 }

@@ -503,7 +503,7 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     if (!rects_[kFailedKind].empty()) entry(kFailedColor, QObject::tr("failed / killed"));
     bool strips = false;
     for (size_t l = 0; l < kOccupancyLevels; ++l) strips |= !rects_[kOccupancy + l].empty();
-    if (strips) entry(kMergedColor, QObject::tr("▸ folded executor: shade = share of slots busy"));
+    if (strips) entry(kMergedColor, QObject::tr("▸ folded executor: shade = share of its lanes busy"));
     if (!gaps_.empty())
         entry(QBrush(QColor(0xd6, 0x45, 0x3d, 90), Qt::BDiagPattern), QObject::tr("gap"));
 }
