@@ -191,9 +191,8 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
                 // A window mostly without tasks (a stage's wait before its first task) is shown
                 // with the tasks beside it, not as an empty axis with the tasks off its edge.
                 const SlotLanes& lanes = timeline_->lanes();
-                const qint64 inside =
-                    std::max<qint64>(0, std::min<qint64>(to, lanes.end) -
-                                            std::max<qint64>(from, lanes.start));
+                const qint64 inside = std::max<qint64>(
+                    0, std::min<qint64>(to, lanes.end) - std::max<qint64>(from, lanes.start));
                 if (lanes.end > lanes.start && to > from && inside * 4 < to - from) {
                     from = std::min<qint64>(from, lanes.start);
                     to = std::max<qint64>(to, lanes.end);

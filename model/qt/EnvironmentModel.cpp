@@ -40,8 +40,8 @@ int EnvironmentModel::rebuild() {
     if (!snapshot()) return 0;
     // In the Spark UI's order (Spark's settings before the JVM's), whatever order the log's
     // writer gave them; sections it does not know keep the log's order after those.
-    static const char* const kOrder[] = {"JVM Information", "Spark Properties",
-                                         "Hadoop Properties", "System Properties",
+    static const char* const kOrder[] = {"JVM Information",    "Spark Properties",
+                                         "Hadoop Properties",  "System Properties",
                                          "Metrics Properties", "Classpath Entries"};
     const auto rank = [](const std::string& section) {
         for (size_t i = 0; i < std::size(kOrder); ++i)

@@ -194,8 +194,7 @@ void FiguresAgree::checkStages(const ModelPtr& model, const Analysis& analysis) 
     // lists (the History Server's own ranking can put it below that; REST keeps Spark's).
     for (const StageAttempt& s : model->stages) {
         const std::vector<uint32_t> rows = stageTaskRows(*model, s.stageId, s.attemptId);
-        const auto summary =
-            taskSummary(*model, rows, {1.0}, SummaryRanking::SuccessfulTasks);
+        const auto summary = taskSummary(*model, rows, {1.0}, SummaryRanking::SuccessfulTasks);
         int64_t longest = -1;
         for (uint32_t r : rows)
             if (model->tasks.hasFlag(r, kHasMetrics) && taskStatus(model->tasks, r) == "SUCCESS")

@@ -1,8 +1,9 @@
 // A job's stage DAG in Spark's own vocabulary (its DAG visualization): each stage a box of its
 // RDD operations (RDD Info's name, scope and parent ids), edges inside stages and across shuffle
 // boundaries, skipped stages dimmed, each stage's duration and shuffle bytes in its title, the
-// stage shown in the other views outlined in the selection colour, the slowest in red. Laid out by Graphviz dot on a worker (never on the GUI thread, which
-// would wait for any other view's layout); clicking a stage shows it everywhere.
+// stage shown in the other views outlined in the selection colour, the slowest in red. Laid out by
+// Graphviz dot on a worker (never on the GUI thread, which would wait for any other view's layout);
+// clicking a stage shows it everywhere.
 #pragma once
 
 #include <QGraphicsRectItem>

@@ -400,7 +400,8 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
             if ((r - first) % every != 0) continue;
             const double y = rowTop(r, area) + h / 2 - textHeight / 2;
             QString label = rowLabel(rows_[size_t(r)]);
-            if (metrics.horizontalAdvance(label) > labelRoom)  // "executor 3 · lane 2" → "3 · lane 2"
+            if (metrics.horizontalAdvance(label) >
+                labelRoom)  // "executor 3 · lane 2" → "3 · lane 2"
                 label.remove(QStringLiteral("executor "));
             p.drawText(QRectF(bounds.left() + 4, y, labelRoom, textHeight), Qt::AlignVCenter | Qt::AlignRight,
                        metrics.elidedText(label, Qt::ElideLeft, labelRoom));
@@ -503,7 +504,8 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     if (!rects_[kFailedKind].empty()) entry(kFailedColor, QObject::tr("failed / killed"));
     bool strips = false;
     for (size_t l = 0; l < kOccupancyLevels; ++l) strips |= !rects_[kOccupancy + l].empty();
-    if (strips) entry(kMergedColor, QObject::tr("▸ folded executor: shade = share of its lanes busy"));
+    if (strips)
+        entry(kMergedColor, QObject::tr("▸ folded executor: shade = share of its lanes busy"));
     if (!gaps_.empty())
         entry(QBrush(QColor(0xd6, 0x45, 0x3d, 90), Qt::BDiagPattern), QObject::tr("gap"));
 }
