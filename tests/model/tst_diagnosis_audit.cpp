@@ -292,6 +292,10 @@ void DiagnosisAudit::theChecksCanFail() {
     a.findings.back().evidence.back().note =
         rules::listedNote("slow tasks", rules::kEvidenceTasks, 123, "longest");
     QCOMPARE(invariantProblems(m, a).size(), 3);
+    QCOMPARE(rules::listedNote("tasks with the most shuffle data", 1, 1, "longest"),
+             std::string("the task with the most shuffle data"));
+    QCOMPARE(rules::listedNote("failed attempts", 1, 1, "first"), std::string("the failed attempt"));
+    QCOMPARE(rules::listedNote("slow tasks", 3, 3, "longest"), std::string("the slow tasks"));
 }
 
 QTEST_GUILESS_MAIN(DiagnosisAudit)

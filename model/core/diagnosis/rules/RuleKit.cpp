@@ -18,7 +18,16 @@ std::vector<int64_t> rankedTaskIds(const DiagnosisContext& ctx, std::vector<uint
 
 std::string listedNote(std::string_view tasks, size_t listed, size_t total,
                        std::string_view ranked) {
-    if (listed >= total) return "the " + std::string(tasks);
+    if (listed >= total) {
+        std::string what(tasks);
+        if (total == 1)  // "the task with the most shuffle data", "the failed attempt"
+            for (const char* plural : {"tasks", "attempts"})
+                if (const size_t at = what.find(plural); at != std::string::npos) {
+                    what.erase(at + std::string_view(plural).size() - 1, 1);
+                    break;
+                }
+        return "the " + what;
+    }
     return "the " + std::to_string(listed) + " " + std::string(ranked) + " of the " +
            std::to_string(total) + " " + std::string(tasks);
 }
