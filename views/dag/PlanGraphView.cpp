@@ -361,7 +361,21 @@ void PlanGraphView::fitWidth() {
     const double scale = std::min(
         1.0, std::max(compact_ ? kReadableScale : 0.05, (viewport()->width() - 4) / all.width()));
     setTransform(QTransform::fromScale(scale, scale));
-    centerOn(all.center().x(), all.top() + viewport()->height() / 2.0 / scale);
+    // Wider than the view: it opens on its first operator (the top row's leftmost), so the
+    // view starts on a whole operator rather than on the middle of the scene.
+    double x = all.center().x();
+    if (all.width() * scale > viewport()->width()) {
+        const QGraphicsItem* first = nullptr;
+        for (const QGraphicsItem* item : nodeItems_)
+            if (item && (!first || item->sceneBoundingRect().top() < first->sceneBoundingRect().top() - 1 ||
+                         (std::abs(item->sceneBoundingRect().top() - first->sceneBoundingRect().top()) <= 1 &&
+                          item->sceneBoundingRect().left() < first->sceneBoundingRect().left())))
+                first = item;
+        if (first)
+            x = std::max(first->sceneBoundingRect().left() - 10 + viewport()->width() / 2.0 / scale,
+                         all.left() + viewport()->width() / 2.0 / scale);
+    }
+    centerOn(x, all.top() + viewport()->height() / 2.0 / scale);
     placeMiniMap();
 }
 
@@ -398,11 +412,18 @@ void PlanGraphView::placeMiniMap() {
     int w = std::min(200, room / 5), h = int(w / aspect);
     if (h > height() / 2) {
         h = height() / 2;
-        w = std::max(40, int(h * aspect));
+        w = int(h * aspect);
+    }
+    // A plan far wider or taller than the strip scales to a sliver no one can read or aim at:
+    // the scroll bars serve better then.
+    if (w < 40 || h < 40) {
+        miniMap_->hide();
+        setViewportMargins(0, 0, 0, 0);
+        return;
     }
     setViewportMargins(0, 0, w + 8, 0);
     const QRect vp = viewport()->geometry();  // in this widget's coordinates
-    miniMap_->setGeometry(vp.right() + 5, vp.top() + 4, w, std::max(h, 30));
+    miniMap_->setGeometry(vp.right() + 5, vp.top() + 4, w, h);
     miniMap_->refit();
 }
 
