@@ -134,6 +134,7 @@ void StageDagView::setJob(ModelPtr model, int32_t jobId) {
                       },
                       [this](const QString& error) {
                           scene()->clear();
+                          boxes_.clear();  // they were the scene's
                           auto* note = scene()->addSimpleText(
                               tr("The job could not be laid out: %1").arg(error));
                           note->setBrush(palette().color(QPalette::PlaceholderText));
