@@ -7,10 +7,11 @@
 namespace stagelight::rules {
 
 std::vector<int64_t> rankedTaskIds(const DiagnosisContext& ctx, std::vector<uint32_t> rows,
-                                   const std::function<int64_t(uint32_t)>& key) {
-    std::stable_sort(rows.begin(), rows.end(),
-                     [&](uint32_t a, uint32_t b) { return key(a) > key(b); });
-    if (rows.size() > kEvidenceTasks) rows.resize(kEvidenceTasks);
+                                   const std::function<int64_t(uint32_t)>& key, size_t limit) {
+    if (key)
+        std::stable_sort(rows.begin(), rows.end(),
+                         [&](uint32_t a, uint32_t b) { return key(a) > key(b); });
+    if (rows.size() > limit) rows.resize(limit);
     std::vector<int64_t> ids;
     for (uint32_t r : rows) ids.push_back(ctx.model.tasks.get(r, TaskField::TaskId));
     return ids;
@@ -38,12 +39,7 @@ std::vector<int64_t> topTasks(const DiagnosisContext& ctx, const StageFacts& s, 
     std::vector<uint32_t> rows;
     for (uint32_t r : s.rows)
         if (!keep || keep(r)) rows.push_back(r);
-    std::stable_sort(rows.begin(), rows.end(),
-                     [&](uint32_t a, uint32_t b) { return key(a) > key(b); });
-    if (rows.size() > limit) rows.resize(limit);
-    std::vector<int64_t> ids;
-    for (uint32_t r : rows) ids.push_back(ctx.model.tasks.get(r, TaskField::TaskId));
-    return ids;
+    return rankedTaskIds(ctx, std::move(rows), key, limit);
 }
 
 Evidence stageWindow(const StageFacts& s, std::string note) {

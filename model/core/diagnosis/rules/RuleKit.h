@@ -20,9 +20,11 @@ inline double averageSlots(const StageFacts& s) {
 // How many tasks a finding lists as evidence (the task table lists them first).
 inline constexpr size_t kEvidenceTasks = 100;
 
-// Task ids of `rows`, the kEvidenceTasks largest by `key` first (ties in row order).
+// Task ids of `rows`, the `limit` largest by `key` first (ties in row order); no `key`: the
+// first `limit` rows as given (a slow-task group is already longest first).
 std::vector<int64_t> rankedTaskIds(const DiagnosisContext& ctx, std::vector<uint32_t> rows,
-                                   const std::function<int64_t(uint32_t)>& key);
+                                   const std::function<int64_t(uint32_t)>& key,
+                                   size_t limit = kEvidenceTasks);
 // The evidence note for `total` tasks of which `listed` are listed: "the slow tasks", or "the
 // 100 longest of the 123 slow tasks" (`ranked` "longest"), so its count matches the text's.
 std::string listedNote(std::string_view tasks, size_t listed, size_t total,

@@ -126,7 +126,6 @@ RuleDef stragglerRule() {
     r.checks = "slow tasks without more data: cache misses, cold executors, warm-up, stragglers";
     r.defaults = {{"minSavingMs", 1000}, {"minSavingShare", 0.01}, {"stallShare", 0.5}, {"minTailShare", 0.1}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
-        const TaskTable& t = in.ctx.model.tasks;
         for (const StageFacts& s : in.ctx.stages) {
             SlowTaskAnalysis a = in.slowTasksOf(s);
             const StageKey key{s.stageId, s.attemptId};
@@ -158,7 +157,7 @@ RuleDef stragglerRule() {
                                countText(a.slots, "slot", "slots") +
                                " with these tasks at the median task's time";
                 const std::vector<int64_t> ids =
-                    rankedTaskIds(in.ctx, g.rows, [&](uint32_t r) { return t.duration(r); });
+                    rankedTaskIds(in.ctx, g.rows, {});  // longest first already
                 f.evidence = {
                     Evidence::stage(s.stageId, s.attemptId),
                     Evidence::tasks(s.stageId, s.attemptId, ids,

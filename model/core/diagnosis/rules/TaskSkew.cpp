@@ -69,7 +69,6 @@ RuleDef taskSkewRule() {
     r.defaults = {{"minSavingMs", 1000}, {"minSavingShare", 0.01}};
     r.run = [](const RuleInput& in, const RuleParams& p, std::vector<Finding>& out) {
         const EventLogModel& m = in.ctx.model;
-        const TaskTable& t = m.tasks;
         for (const StageFacts& s : in.ctx.stages) {
             const SlowTaskAnalysis& a = in.slowTasksOf(s);
             for (const SlowTaskGroup& g : a.groups) {
@@ -111,7 +110,7 @@ RuleDef taskSkewRule() {
                     f.fix = shuffleFix(in, stage, g.dataBytes, a.medianDataBytes);
                 }
                 const std::vector<int64_t> ids =
-                    rankedTaskIds(in.ctx, g.rows, [&](uint32_t r) { return t.duration(r); });
+                    rankedTaskIds(in.ctx, g.rows, {});  // longest first already
                 f.evidence = {Evidence::stage(s.stageId, s.attemptId),
                               Evidence::tasks(s.stageId, s.attemptId, ids,
                                               listedNote(input ? "tasks with the largest input"
