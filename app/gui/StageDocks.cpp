@@ -224,9 +224,9 @@ void TimelineDock::showGaps() {
     // Its wait from submission to its first task, hatched like the other times no task ran.
     if (const ModelPtr& model = session_->model())
         if (const size_t i = stageIndexOf(model, stage_); i != SIZE_MAX) {
-            const int64_t submitted = model->stages[i].submissionTime;
             const int64_t first = model->derived.stageTotals[i].firstTaskLaunchTime;
-            if (submitted > 0 && first > submitted) gaps.emplace_back(submitted, first);
+            if (const int64_t from = model->stageWaitStart(i); from < first)
+                gaps.emplace_back(from, first);
         }
     timeline_->setGaps(std::move(gaps));
 }

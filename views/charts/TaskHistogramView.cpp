@@ -259,19 +259,21 @@ QString TaskHistogramView::maxLabelText() const {
     return maxLabel_ ? maxLabel_->text() : QString();
 }
 
-bool TaskHistogramView::maxIsSuccessful() const {
-    if (!model_ || values_.sorted.empty() || stage_ >= model_->stages.size()) return true;
-    const TaskTable& t = model_->tasks;
-    const int64_t id = values_.sorted.back().taskId;
-    for (uint32_t r : model_->derived.stageRows.rows(stage_))
-        if (t.get(r, TaskField::TaskId) == id) return taskStatus(t, r) == "SUCCESS";
-    return true;
-}
-
 void TaskHistogramView::rebuild() {
     const HistogramMetric metric = this->metric();
     values_ = model_ ? taskValues(*model_, stage_, metric) : TaskValues{};
     histogram_ = binTaskValues(values_);
+    // Once per stage and metric, not per redraw (highlights redraw on every navigation).
+    maxSucceeded_ = true;
+    if (model_ && !values_.sorted.empty() && stage_ < model_->stages.size()) {
+        const TaskTable& t = model_->tasks;
+        const int64_t id = values_.sorted.back().taskId;
+        for (uint32_t r : model_->derived.stageRows.rows(stage_))
+            if (t.get(r, TaskField::TaskId) == id) {
+                maxSucceeded_ = taskStatus(t, r) == "SUCCESS";
+                break;
+            }
+    }
     redraw();
 }
 
@@ -371,7 +373,7 @@ void TaskHistogramView::redraw() {
             // The bars hold every finished attempt; a max that is not a successful task's
             // says so (the findings and Summary metrics count successful tasks).
             maxLabel_ = label(h.max, tr("max %1").arg(valueText(h.metric, h.max)) +
-                                         (maxIsSuccessful() ? QString() : tr(" (not a success)")));
+                                         (maxSucceeded_ ? QString() : tr(" (not a success)")));
         } else {  // every task has the same value: one label, not two drawn over each other
             medianLabel_ = label(h.median, tr("median = max %1").arg(valueText(h.metric, h.max)));
         }

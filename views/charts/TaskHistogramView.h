@@ -59,11 +59,11 @@ private:
     void rebuild();
     void redraw();
     void layoutMarkerLabels();
-    bool maxIsSuccessful() const;  // the task at the max ended in success
 
     ModelPtr model_;
     size_t stage_ = 0;
     TaskValues values_;  // the stage's tasks sorted by the metric
+    bool maxSucceeded_ = true;  // the task at the max ended in success
     Histogram histogram_;
     std::vector<int64_t> highlighted_;
     int64_t selectedTask_ = -1;

@@ -52,7 +52,8 @@ QGraphicsItem* GraphView::addClusterTitle(const LayoutResult::Box& box, const QS
     const double room = std::max(20.0, box.width - 8);
     QStringList lines = title.split(QLatin1Char('\n'));
     for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
-    auto* text = new QGraphicsSimpleTextItem(lines.join(QLatin1Char('\n')));
+    const QString shown = lines.join(QLatin1Char('\n'));
+    auto* text = new QGraphicsSimpleTextItem(shown);
     text->setFont(font());
     text->setBrush(colour);
     auto* patch = scene()->addRect(text->boundingRect().adjusted(-2, 0, 2, 0), Qt::NoPen,
@@ -60,7 +61,7 @@ QGraphicsItem* GraphView::addClusterTitle(const LayoutResult::Box& box, const QS
     text->setParentItem(patch);
     patch->setPos(box.x + 4, box.y + 2);
     patch->setZValue(1);  // edges are at 0
-    if (lines.join(QLatin1Char('\n')) != title) patch->setToolTip(title);
+    if (shown != title) patch->setToolTip(title);
     return patch;
 }
 

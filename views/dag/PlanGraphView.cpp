@@ -365,15 +365,16 @@ void PlanGraphView::fitWidth() {
     // view starts on a whole operator rather than on the middle of the scene.
     double x = all.center().x();
     if (all.width() * scale > viewport()->width()) {
-        const QGraphicsItem* first = nullptr;
-        for (const QGraphicsItem* item : nodeItems_)
-            if (item && (!first || item->sceneBoundingRect().top() < first->sceneBoundingRect().top() - 1 ||
-                         (std::abs(item->sceneBoundingRect().top() - first->sceneBoundingRect().top()) <= 1 &&
-                          item->sceneBoundingRect().left() < first->sceneBoundingRect().left())))
-                first = item;
-        if (first)
-            x = std::max(first->sceneBoundingRect().left() - 10 + viewport()->width() / 2.0 / scale,
-                         all.left() + viewport()->width() / 2.0 / scale);
+        QRectF first;
+        for (const QGraphicsItem* item : nodeItems_) {
+            if (!item) continue;
+            const QRectF r = item->sceneBoundingRect();
+            if (first.isNull() || r.top() < first.top() - 1 ||
+                (r.top() <= first.top() + 1 && r.left() < first.left()))
+                first = r;
+        }
+        // centerOn keeps the view inside the scene, so the left edge needs no clamp.
+        if (!first.isNull()) x = first.left() - 10 + viewport()->width() / 2.0 / scale;
     }
     centerOn(x, all.top() + viewport()->height() / 2.0 / scale);
     placeMiniMap();

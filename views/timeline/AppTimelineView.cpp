@@ -51,10 +51,8 @@ void AppTimelineView::setModel(ModelPtr model) {
             if (d.stageTimelineRow[s] < 0) continue;  // ran no task
             const StageAttempt& a = model_->stages[s];
             const int64_t start = t.firstTaskLaunchTime;
-            const bool waited = a.submissionTime > 0 && a.submissionTime < start &&
-                                d.span.plausible(a.submissionTime);
             bars_.push_back({a.stageId, a.attemptId, start, saturatingAdd(start, t.durationMs),
-                             waited ? a.submissionTime : start, d.stageTimelineRow[s], a.status()});
+                             model_->stageWaitStart(s), d.stageTimelineRow[s], a.status()});
         }
         std::sort(bars_.begin(), bars_.end(),
                   [](const StageBar& a, const StageBar& b) { return a.start < b.start; });

@@ -53,6 +53,15 @@ struct EventLogModel {
         return saturatingAdd(tasks.get(row, TaskField::FinishTime), derived.timeOffset(row));
     }
 
+    // When stage `index` started waiting for its first task: its submission, if it was
+    // submitted (at a plausible time) before that task launched; else the first launch.
+    int64_t stageWaitStart(size_t index) const {
+        const int64_t first = derived.stageTotals[index].firstTaskLaunchTime;
+        const int64_t submitted = stages[index].submissionTime;
+        return submitted > 0 && submitted < first && derived.span.plausible(submitted) ? submitted
+                                                                                       : first;
+    }
+
     // Index maintenance (the builder calls these).
     std::unordered_map<int32_t, size_t> jobIndex;
     std::map<std::pair<int32_t, int32_t>, size_t> stageIndex;
