@@ -375,9 +375,22 @@ EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
                         EnvironmentModel::ColumnCount - 1);
     table_->setMainColumn(EnvironmentModel::Value);
     table_->setTextElideMode(Qt::ElideMiddle);
+    // Keys wrap after their dots, so a narrow dock shows every key whole; values stay on one
+    // line (a classpath would fill the dock) with the whole value in the tooltip.
+    table_->setWordWrap(true);
+    for (int c = 0; c < EnvironmentModel::ColumnCount; ++c)
+        table_->setItemDelegateForColumn(c, c == EnvironmentModel::Key
+                                                ? static_cast<QStyledItemDelegate*>(
+                                                      new BreakAtDotsDelegate(table_))
+                                                : new NoWrapDelegate(table_));
+    connect(header, &QHeaderView::sectionResized, table_, &QTableView::resizeRowsToContents);
+    connect(model_, &QAbstractItemModel::modelReset, table_, &QTableView::resizeRowsToContents);
     filter_->setPlaceholderText(tr("Filter settings (e.g. shuffle.partitions, memory)"));
     filter_->setClearButtonEnabled(true);
-    connect(filter_, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
+    connect(filter_, &QLineEdit::textChanged, table_, [this](const QString& text) {
+        table_->setFilterText(text);
+        table_->resizeRowsToContents();  // the rows shown now wrap as their keys need
+    });
     QVBoxLayout* layout = tightLayout(this);
     layout->addWidget(filter_);
     layout->addWidget(table_, 1);

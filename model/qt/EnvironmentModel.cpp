@@ -76,7 +76,10 @@ QVariant EnvironmentModel::data(const QModelIndex& index, int role) const {
             shown = logText(row.entry->first);
             break;
         case Value:
-            shown = logText(row.entry->second);
+            // A line break in a value (line.separator) is shown as \n, not as an empty cell.
+            shown = logText(row.entry->second)
+                        .replace(QLatin1Char('\r'), QLatin1String("\\r"))
+                        .replace(QLatin1Char('\n'), QLatin1String("\\n"));
             break;
         default:
             if (const auto it = references_.find(row.entry->first); it != references_.end())

@@ -16,6 +16,8 @@
 #include <QTableView>
 #include <QtTest>
 
+#include <map>
+
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
@@ -26,11 +28,13 @@
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
+#include "qt/EnvironmentModel.h"
 #include "qt/FindingsModel.h"
 #include "qt/JobTableModel.h"
 #include "text/Format.h"
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
+#include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
@@ -250,6 +254,74 @@ private Q_SLOTS:
         }
         QCOMPARE(next, a->time.slices.size());
         QCOMPARE(total, a->time.wallClockMs);
+    }
+
+    void theBarsStageLabelsAreTheStageTablesDurations() {
+        // A segment holding a whole stage is labelled with the stage's Duration, as the stage
+        // table shows it, not the slice's few ms more (demo stage 7.0: 10.5 s beside 10.4 s).
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_, QSize(1920, 1080)));
+        const AnalysisPtr a = w.currentAnalysis();
+        auto* bar = w.findChild<WallClockBar*>();
+        auto* stages = child<QTableView>(w, "stageTable");
+        std::map<QString, QString> tableDuration;
+        for (int r = 0; r < stages->model()->rowCount(); ++r)
+            tableDuration[stages->model()->index(r, StageTableModel::Stage).data().toString()] =
+                stages->model()->index(r, StageTableModel::Duration).data().toString();
+        int wholeStages = 0, differs = 0;
+        for (const auto& seg : bar->segments()) {
+            const Slice& main = a->time.slices[seg.slice];
+            if (main.cause != Slice::Cause::StageRunning || seg.first != seg.last) continue;
+            const QString stage = QStringLiteral("%1.%2").arg(main.stage.stage).arg(main.stage.attempt);
+            bool whole = true;
+            for (size_t i = 0; i < a->time.slices.size(); ++i)
+                whole = whole && (i == seg.slice || !(a->time.slices[i].stage == main.stage));
+            // A stage that overlapped others holds less wall clock than its Duration: its
+            // segment is labelled with the slice's own time.
+            for (const StageShare& st : a->time.stages)
+                if (st.stageId == main.stage.stage && st.stageAttemptId == main.stage.attempt)
+                    whole = whole && st.durationMs <= seg.endMs - seg.startMs;
+            if (!whole || !tableDuration.count(stage)) continue;
+            ++wholeStages;
+            differs += bar->labelMs(seg) != seg.endMs - seg.startMs;
+            QCOMPARE(QString::fromStdString(formatDuration(bar->labelMs(seg))),
+                     tableDuration[stage]);
+        }
+        QVERIFY(wholeStages >= 3);
+        QVERIFY(differs >= 1);  // the demo has slices holding a stage's scheduling slack
+    }
+
+    void environmentKeysAreShownWhole() {
+        // In the narrow right-hand dock at 1366, a long setting name wraps after its dots
+        // instead of being elided; values stay on one line.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_, QSize(1366, 768)));
+        child<QDockWidget>(w, "environmentDock")->raise();
+        QCoreApplication::processEvents();
+        auto* table = child<QTableView>(w, "environmentTable");
+        QVERIFY(table && table->isVisible() && table->model()->rowCount() > 20);
+        const int keyColumn = EnvironmentModel::Key;
+        const int width = table->columnWidth(keyColumn);
+        int wrapped = 0;
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            const QModelIndex key = table->model()->index(r, keyColumn);
+            QStyleOptionViewItem option;
+            option.initFrom(table);
+            option.rect = QRect(0, 0, width, table->rowHeight(r));
+            option.features |= QStyleOptionViewItem::WrapText;
+            const int needed = table->itemDelegateForColumn(keyColumn)->sizeHint(option, key).height();
+            QVERIFY2(table->rowHeight(r) >= needed,
+                     qPrintable(QStringLiteral("%1: %2 px for %3 px")
+                                    .arg(key.data().toString())
+                                    .arg(table->rowHeight(r))
+                                    .arg(needed)));
+            // Every piece between dots fits the column: nothing is cut.
+            const QString breakable = BreakAtDotsDelegate::withBreaks(key.data().toString());
+            for (const QString& piece : breakable.split(QChar(0x200B)))
+                QVERIFY2(table->fontMetrics().horizontalAdvance(piece) < width, qPrintable(piece));
+            wrapped += table->rowHeight(r) > table->verticalHeader()->defaultSectionSize();
+        }
+        QVERIFY(wrapped > 0);  // the demo's long spark.sql.* keys take two lines
     }
 
     void theBarsLegendNamesEveryCauseAtAnySize() {

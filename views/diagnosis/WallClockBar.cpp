@@ -18,6 +18,7 @@ namespace {
 
 constexpr double kMinSegmentPx = 4;  // thinner runs are grouped: they could not be clicked
 constexpr int kBarHeight = 30, kStripHeight = 6, kLegendHeight = 18;
+constexpr int64_t kSchedulingSlackMs = 1000;  // the sweep's merge threshold (Slices.h)
 constexpr int kExplainedEntry = -1, kUnexplainedEntry = -2;  // legend entries that are no cause
 
 QString qs(std::string_view s) {
@@ -177,7 +178,7 @@ void WallClockBar::paintEvent(QPaintEvent*) {
             p.drawLine(QPointF(r.right(), r.top()), QPointF(r.right(), r.bottom()));
         }
         const QString label = shortLabel(slices[s.slice]) + QStringLiteral(" ") +
-                              QString::fromStdString(formatDuration(s.endMs - s.startMs));
+                              QString::fromStdString(formatDuration(labelMs(s)));
         if (p.fontMetrics().horizontalAdvance(label) + 6 < r.width()) {
             p.setPen(Qt::black);  // on the light cause colours in both palettes
             p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
@@ -201,6 +202,30 @@ void WallClockBar::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(x + 18, ey, p.fontMetrics().horizontalAdvance(entries[i].text) + 4, kLegendHeight - 2),
                    Qt::AlignVCenter | Qt::AlignLeft, entries[i].text);
     }
+}
+
+const StageShare* WallClockBar::wholeStageOf(const Segment& s) const {
+    const auto& slices = analysis_->time.slices;
+    const Slice& main = slices[s.slice];
+    if (main.cause != Slice::Cause::StageRunning || !main.stage.valid()) return nullptr;
+    for (size_t i = 0; i < slices.size(); ++i)
+        if ((i < s.first || i > s.last) && slices[i].stage.stage == main.stage.stage &&
+            slices[i].stage.attempt == main.stage.attempt)
+            return nullptr;  // part of the stage's time is elsewhere
+    for (const StageShare& st : analysis_->time.stages)
+        if (st.stageId == main.stage.stage && st.stageAttemptId == main.stage.attempt)
+            return st.durationMs <= s.endMs - s.startMs &&
+                           s.endMs - s.startMs - st.durationMs < kSchedulingSlackMs
+                       ? &st
+                       : nullptr;
+    return nullptr;
+}
+
+int64_t WallClockBar::labelMs(const Segment& s) const {
+    // A segment that holds a whole stage is labelled with the stage's Duration, the figure the
+    // stage table shows; the few ms of scheduling the slice adds are named in its tooltip.
+    if (const StageShare* st = wholeStageOf(s)) return st->durationMs;
+    return s.endMs - s.startMs;
 }
 
 std::vector<WallClockBar::LegendEntry> WallClockBar::legendEntries() const {
@@ -279,13 +304,23 @@ QString WallClockBar::tooltipOf(const Segment& s) const {
                      QString::fromStdString(formatOffset(s.endMs - t0)),
                      QString::fromStdString(formatDuration(s.endMs - s.startMs)));
     // The slice is wall clock the stage held; the stage's own span (the stage table's
-    // Duration) can differ by the few ms of scheduling around it, so both are named.
-    if (main.stage.valid())
+    // Duration, the label's figure when the segment holds the whole stage) can differ by the few
+    // ms of scheduling around it, so both are named.
+    if (const StageShare* st = wholeStageOf(s)) {
+        const int64_t extra = s.endMs - s.startMs - st->durationMs;
+        text += QStringLiteral("\n") +
+                tr("the stage ran %1 from its first task to its completion (its Duration)")
+                    .arg(QString::fromStdString(formatDuration(st->durationMs)));
+        if (extra > 0)
+            text += QStringLiteral("\n") + tr("and %1 of scheduling around it belong to this slice")
+                                               .arg(QString::fromStdString(formatDuration(extra)));
+    } else if (main.stage.valid()) {
         for (const StageShare& st : analysis_->time.stages)
             if (st.stageId == main.stage.stage && st.stageAttemptId == main.stage.attempt)
                 text += QStringLiteral("\n") +
                         tr("the stage ran %1 from its first task to its completion (its Duration)")
                             .arg(QString::fromStdString(formatDuration(st.durationMs)));
+    }
     text += QStringLiteral("\n") + tr("cores busy %1 of %2 allocated (average)")
                                        .arg(s.taskMs / dur, 0, 'f', 1)
                                        .arg(s.coreMs / dur, 0, 'f', 1);

@@ -13,6 +13,8 @@
 
 namespace stagelight {
 
+struct StageShare;
+
 class WallClockBar : public QWidget {
     Q_OBJECT
 public:
@@ -29,6 +31,9 @@ public:
     // The segments at the current width, in time order (tests add up their durations).
     std::vector<Segment> segments() const;
     static QColor causeColor(int cause);  // Slice::Cause as an int
+    // The duration a segment's label prints: the stage's Duration (the stage table's figure)
+    // for a segment that holds a whole running stage, else the segment's wall clock.
+    int64_t labelMs(const Segment& s) const;
 
     // The legend's entries (the strip's two marks, then every cause present with its total) and
     // how many rows they wrap onto at the current width; none is ever left out.
@@ -59,6 +64,9 @@ private:
     int heightFor(int width) const;
     int segmentAt(const QPointF& pos) const;
     QString tooltipOf(const Segment& s) const;
+    // The stage whose every slice is in `s`, a running stage whose Duration it spans up to the
+    // few ms of scheduling the sweep merges into it; null otherwise.
+    const StageShare* wholeStageOf(const Segment& s) const;
     AnalysisPtr analysis_;
     int hovered_ = -1;
 };

@@ -62,4 +62,30 @@ void WarningTextDelegate::initStyleOption(QStyleOptionViewItem* option,
     option->font.setBold(true);
 }
 
+QString BreakAtDotsDelegate::withBreaks(const QString& text) {
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        // "autoBroadcastJoinThreshold" alone is wider than a narrow dock: its words break too.
+        if (i > 0 && c.isUpper() && text[i - 1].isLower()) out += QChar(0x200B);
+        out += c;
+        if (c == u'.' || c == u'_' || c == u'/' || c == u'-') out += QChar(0x200B);
+    }
+    return out;
+}
+
+void BreakAtDotsDelegate::initStyleOption(QStyleOptionViewItem* option,
+                                          const QModelIndex& index) const {
+    QStyledItemDelegate::initStyleOption(option, index);
+    option->features |= QStyleOptionViewItem::WrapText;
+    option->text = withBreaks(option->text);
+}
+
+void NoWrapDelegate::initStyleOption(QStyleOptionViewItem* option,
+                                     const QModelIndex& index) const {
+    QStyledItemDelegate::initStyleOption(option, index);
+    option->features &= ~QStyleOptionViewItem::WrapText;
+}
+
 }  // namespace stagelight

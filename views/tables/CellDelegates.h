@@ -43,4 +43,27 @@ private:
     int role_;
 };
 
+// A column whose text wraps only where a reader would break it: after the dots, underscores,
+// slashes and hyphens of a setting's name or a path and between its camel-case words ("spark.sql.adaptive.coalesce" /
+// "Partitions.minPartitionSize"), so long
+// keys are read whole in a narrow dock. The view must word-wrap and size its rows to contents;
+// NoWrapDelegate keeps its other columns on one line.
+class BreakAtDotsDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    static QString withBreaks(const QString& text);  // U+200B at each of those places
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
+};
+
+// One line, elided, in a word-wrapping view (a classpath never makes a row 40 lines high).
+class NoWrapDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
+};
+
 }  // namespace stagelight

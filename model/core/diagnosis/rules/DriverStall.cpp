@@ -119,17 +119,20 @@ RuleDef driverStallRule() {
             const std::string what = group.size() == 1
                                          ? StageKey{first.stageId, first.attemptId}.label()
                                          : "stages " + stageList(group);
-            f.title = what + (group.size() == 1 ? " waited " : " waited together ") +
-                      formatDuration(all.delayMax) + " on the driver";
+            // The title names the share, not a duration: the cost is the stall's wall clock
+            // times that share, and a second duration beside it would read as a mismatch.
+            const std::string sharePct =
+                std::to_string(saturatingInt(std::clamp(share, 0.0, 1.0) * 100 + 0.5)) + " %";
+            f.title = "Tasks of " + what + " spent " + sharePct +
+                      " of their time waiting on the driver (up to " +
+                      formatDuration(all.delayMax) + " a task)";
             f.detail =
                 (group.size() > 1 ? countText(int64_t(group.size()), "stage", "stages") +
                                         (broadcast ? " of broadcast exchanges" : "") +
                                         " ran at the same time (" + sinceStart(in, start) + " to " +
                                         sinceStart(in, end) + "). "
                                   : std::string(broadcast ? "A broadcast exchange. " : "")) +
-                "Their tasks spent " + range(all.delayMin, all.delayMax) + " in scheduler delay (" +
-                std::to_string(saturatingInt(std::clamp(share, 0.0, 1.0) * 100 + 0.5)) +
-                " % of their time): waiting for the driver to launch them and take their results, "
+                "Their tasks spent " + range(all.delayMin, all.delayMax) + " in scheduler delay (" + sharePct + " of their time): waiting for the driver to launch them and take their results, "
                 "while running took " +
                 range(all.runMin, all.runMax) + ".";
             if (group.size() > 1 && all.finishMax - all.finishMin < 1000)
