@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTextDocument>
+#include <QTimer>
 #include <QToolButton>
 
 #include <QLineEdit>
@@ -366,7 +367,8 @@ EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
     : QWidget(parent),
       model_(new EnvironmentModel(this)),
       table_(new DataTableView(this)),
-      filter_(new QLineEdit(this)) {
+      filter_(new QLineEdit(this)),
+      fitRows_(new QTimer(this)) {
     table_->setSourceModel(model_);
     table_->setSortingEnabled(false);  // the log's order, section by section
     // Key and value first, so a narrow dock shows the value; long keys keep both ends.
@@ -383,14 +385,22 @@ EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
                                                 ? static_cast<QStyledItemDelegate*>(
                                                       new BreakAtDotsDelegate(table_))
                                                 : new NoWrapDelegate(table_));
-    connect(header, &QHeaderView::sectionResized, table_, &QTableView::resizeRowsToContents);
-    connect(model_, &QAbstractItemModel::modelReset, table_, &QTableView::resizeRowsToContents);
+    // Rows are sized once the dust settles (a resize sends a burst of section changes), from
+    // the keys alone: laying out every cell of thousands of rows took a minute.
+    fitRows_->setSingleShot(true);
+    fitRows_->setInterval(0);
+    connect(fitRows_, &QTimer::timeout, this, &EnvironmentPanel::fitKeyRows);
+    connect(header, &QHeaderView::sectionResized, this, [this](int column) {
+        if (column == EnvironmentModel::Key) fitRows_->start();
+    });
+    QAbstractItemModel* shown = table_->model();
+    connect(shown, &QAbstractItemModel::modelReset, fitRows_, qOverload<>(&QTimer::start));
+    connect(shown, &QAbstractItemModel::layoutChanged, fitRows_, qOverload<>(&QTimer::start));
+    connect(shown, &QAbstractItemModel::rowsInserted, fitRows_, qOverload<>(&QTimer::start));
+    connect(shown, &QAbstractItemModel::rowsRemoved, fitRows_, qOverload<>(&QTimer::start));
     filter_->setPlaceholderText(tr("Filter settings (e.g. shuffle.partitions, memory)"));
     filter_->setClearButtonEnabled(true);
-    connect(filter_, &QLineEdit::textChanged, table_, [this](const QString& text) {
-        table_->setFilterText(text);
-        table_->resizeRowsToContents();  // the rows shown now wrap as their keys need
-    });
+    connect(filter_, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
     QVBoxLayout* layout = tightLayout(this);
     layout->addWidget(filter_);
     layout->addWidget(table_, 1);
@@ -406,6 +416,19 @@ EnvironmentPanel::EnvironmentPanel(LoadSession* session, QWidget* parent)
                 model_->setReferences(analysis ? settingReferences(*analysis)
                                                : std::map<std::string, std::vector<std::string>>{});
             });
+}
+
+void EnvironmentPanel::fitKeyRows() {
+    const QAbstractItemModel* shown = table_->model();
+    const int width = table_->columnWidth(EnvironmentModel::Key) - 8;  // the cell's margins
+    const QFontMetrics metrics(table_->font());
+    const int single = table_->verticalHeader()->defaultSectionSize();
+    for (int r = 0; r < shown->rowCount(); ++r) {
+        const QString key = shown->index(r, EnvironmentModel::Key).data().toString();
+        const int lines = BreakAtDotsDelegate::linesFor(key, metrics, width);
+        const int height = lines <= 1 ? single : single + (lines - 1) * metrics.lineSpacing();
+        if (table_->rowHeight(r) != height) table_->setRowHeight(r, height);
+    }
 }
 
 void EnvironmentPanel::filter(const QString& text) {

@@ -14,6 +14,8 @@ class QLineEdit;
 class QComboBox;
 class QPlainTextEdit;
 
+class QTimer;
+
 namespace stagelight {
 
 class CacheTableModel;
@@ -108,9 +110,11 @@ public:
     int visibleRows() const;
 
 private:
+    void fitKeyRows();  // each row as high as its key needs at the key column's width
     EnvironmentModel* model_;
     DataTableView* table_;
     QLineEdit* filter_;
+    QTimer* fitRows_;
 };
 
 }  // namespace stagelight

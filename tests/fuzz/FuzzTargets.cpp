@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <string_view>
+#include <thread>
 
 #include "derive/Derive.h"
 #include "diagnosis/Analyzer.h"
@@ -13,6 +14,7 @@
 #include "load/LargeStackThread.h"
 #include "load/LineAssembler.h"
 #include "load/LogDecoder.h"
+#include "load/ParallelDecode.h"
 #include "report/ReportDocument.h"
 #include "report/Summary.h"
 
@@ -94,12 +96,61 @@ void loadText(EventLogModel& model, const uint8_t* data, size_t size) {
     deriveFigures(model);  // as the loader does when a log is read
 }
 
+// The same text through the parallel path: split on a thread of its own into the same chunks
+// (fresh buffers, retired once split), decoded by workers, applied here in log order.
+void loadTextInParallel(EventLogModel& model, const uint8_t* data, size_t size) {
+    LogDecoder decoding(model);
+    ParallelDecode parallel(model.source, 3, nullptr, [](DecodedChunk&& c) { c.buffer.retire(); });
+    if (!parallel.running()) return loadText(model, data, size);
+    std::thread splitter([&] {
+        LineAssembler lines(model.source, parallel, size_t(1) << 20);
+        size_t step = 1 + size % 4093;
+        const size_t boundary = std::min(size / 2 + (size > 0 ? data[0] % 7 : 0), size);
+        auto feed = [&](size_t from, size_t to, uint32_t part) {
+            for (size_t at = from; at < to;) {
+                const size_t n = std::min(to - at, step);
+                step = step * 7 % 4093 + 1;
+                DecodedChunk chunk;
+                chunk.part = part;
+                chunk.buffer.allocate(n + simdjson::SIMDJSON_PADDING);
+                std::memcpy(chunk.buffer.data(), data + at, n);
+                std::memset(chunk.buffer.data() + n, 0, simdjson::SIMDJSON_PADDING);
+                chunk.used = n;
+                parallel.consume(lines, std::move(chunk));
+                at += n;
+            }
+        };
+        feed(0, boundary, 0);
+        DecodedChunk end;
+        end.kind = DecodedChunk::Kind::PartEnd;
+        parallel.consume(lines, std::move(end));
+        feed(boundary, size, 1);
+        lines.finish();
+        parallel.endOfInput();
+    });
+    parallel.applyAll(decoding.sinks(), model.report, {});
+    splitter.join();
+    decoding.finish();
+    deriveFigures(model);
+}
+
+// What a load is judged by: the summary and every warning.
+std::string loadFigures(EventLogModel& model) {
+    std::string out = summaryJson(model, summarize(model));
+    for (const LoadWarning& w : model.report.warnings) out += w.toString();
+    return out;
+}
+
 }  // namespace
 
 void decodeEventLog(const uint8_t* data, size_t size) {
     runOnLargeStack([&] {  // as the loader does: plan trees recurse
         EventLogModel model;
         loadText(model, data, size);
+        // Decoding on several threads gives exactly the same model.
+        EventLogModel inParallel;
+        loadTextInParallel(inParallel, data, size);
+        if (loadFigures(model) != loadFigures(inParallel)) __builtin_trap();
         // What every view computes from a model.
         (void)summarize(model);
         (void)analyze(model);

@@ -119,18 +119,8 @@ void FiguresAgree::initTestCase() {
         qWarning("../shared/eventlogs not found beside the checkout: generator scenarios only");
         return;
     }
-    // Every log the corpus README lists, and the shuffle-works ndjson logs it lists by pattern.
     const fs::path root = test::sharedDir() / "eventlogs";
-    std::vector<fs::path> paths;
-    std::ifstream readme(root / "README.md");
-    for (std::string line; std::getline(readme, line);) {
-        if (line.rfind("| `", 0) != 0) continue;
-        const size_t end = line.find('`', 3);
-        const fs::path p = root / line.substr(3, end - 3);
-        if (end != std::string::npos && fs::exists(p)) paths.push_back(p);
-    }
-    for (const auto& e : fs::recursive_directory_iterator(root / "shuffle-works__spark-event-corpus-data"))
-        if (e.is_regular_file() && e.path().extension() == ".ndjson") paths.push_back(e.path());
+    const std::vector<fs::path> paths = test::corpusLogPaths();
     for (const fs::path& p : paths) {
         LoadResult r = loadEventLog(p);
         if (!r.model || r.model->stages.empty()) continue;

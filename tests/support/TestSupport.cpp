@@ -32,6 +32,23 @@ bool runningInCi() {
     return qEnvironmentVariable("CI") == QLatin1String("true");
 }
 
+std::vector<fs::path> corpusLogPaths() {
+    const fs::path root = sharedDir() / "eventlogs";
+    std::vector<fs::path> paths;
+    std::ifstream readme(root / "README.md");
+    for (std::string line; std::getline(readme, line);) {
+        if (line.rfind("| `", 0) != 0) continue;
+        const size_t end = line.find('`', 3);
+        const fs::path p = root / line.substr(3, end - 3);
+        if (end != std::string::npos && fs::exists(p)) paths.push_back(p);
+    }
+    const fs::path ndjson = root / "shuffle-works__spark-event-corpus-data";
+    if (fs::is_directory(ndjson))
+        for (const auto& e : fs::recursive_directory_iterator(ndjson))
+            if (e.is_regular_file() && e.path().extension() == ".ndjson") paths.push_back(e.path());
+    return paths;
+}
+
 void writeFile(const fs::path& path, std::string_view bytes) {
     std::ofstream out(path, std::ios::binary);
     out.write(bytes.data(), std::streamsize(bytes.size()));

@@ -19,6 +19,8 @@ std::filesystem::path sharedDir();
 std::filesystem::path binaryDir();
 bool sharedAvailable();
 bool runningInCi();
+// Every log the corpus README lists, then the shuffle-works ndjson logs it lists by pattern.
+std::vector<std::filesystem::path> corpusLogPaths();
 
 void writeFile(const std::filesystem::path& path, std::string_view bytes);
 // The two lines every inline test log starts with: LogStart (Spark 3.5.1) and ApplicationStart

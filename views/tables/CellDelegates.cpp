@@ -75,6 +75,22 @@ QString BreakAtDotsDelegate::withBreaks(const QString& text) {
     return out;
 }
 
+int BreakAtDotsDelegate::linesFor(const QString& text, const QFontMetrics& metrics, int width) {
+    if (width <= 0) return 1;
+    int lines = 1, used = 0;
+    for (const QString& piece : withBreaks(text).split(QChar(0x200B), Qt::SkipEmptyParts)) {
+        const int w = metrics.horizontalAdvance(piece);
+        if (used > 0 && used + w <= width) {
+            used += w;
+            continue;
+        }
+        if (used > 0) ++lines;  // the piece starts a new line
+        lines += (w - 1) / width;  // a piece wider than the line breaks anywhere
+        used = w - (w - 1) / width * width;
+    }
+    return lines;
+}
+
 void BreakAtDotsDelegate::initStyleOption(QStyleOptionViewItem* option,
                                           const QModelIndex& index) const {
     QStyledItemDelegate::initStyleOption(option, index);

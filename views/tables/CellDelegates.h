@@ -2,6 +2,7 @@
 // share (a fraction in ShareRole) so the big stages stand out at a glance.
 #pragma once
 
+#include <QFontMetrics>
 #include <QStyledItemDelegate>
 
 namespace stagelight {
@@ -52,6 +53,9 @@ class BreakAtDotsDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     static QString withBreaks(const QString& text);  // U+200B at each of those places
+    // The lines `text` takes in `width` pixels broken at those places (a piece wider than the
+    // width breaks anywhere).
+    static int linesFor(const QString& text, const QFontMetrics& metrics, int width);
 
 protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;

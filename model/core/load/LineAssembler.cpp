@@ -10,42 +10,47 @@
 namespace stagelight {
 
 const std::string& LineAssembler::partName(uint32_t part) const {
-    if (partNames_.empty())
-        for (const LogPart& p : model_.source.parts) partNames_.push_back(p.displayName());
+    if (partNames_.empty()) partNames_ = partNames(source_);
     static const std::string none;
     return part < partNames_.size() ? partNames_[part] : none;
 }
 
-void LineAssembler::warn(LoadWarning::Severity severity, const SourceRef& where,
-                         std::string message) {
-    model_.report.add(
-        {severity, partName(where.part), where.line, where.offset, false, std::move(message)});
+std::vector<std::string> partNames(const LogSet& source) {
+    std::vector<std::string> names;
+    for (const LogPart& p : source.parts) names.push_back(p.displayName());
+    return names;
 }
 
-void LineAssembler::handleLine(const char* text, size_t length, size_t capacity,
-                               const SourceRef& where, bool lastLine) {
-    ++model_.report.lines;
+LineOutcome decodeOneLine(EventDecoder& decoder, const char* text, size_t length, size_t capacity,
+                          const SourceRef& where, bool lastLine, bool inProgress,
+                          const std::string& partName) {
+    LineOutcome out;
     size_t start = 0;
     while (start < length && (text[start] == ' ' || text[start] == '\t' || text[start] == '\r'))
         ++start;
-    if (start == length) return;  // blank line
-    if (decoder_.decodeLine(text + start, length - start, capacity - start, where)) {
-        if (!decoder_.problems().messages.empty()) {
+    if (start == length) return out;  // blank line
+    auto warning = [&](LoadWarning::Severity severity, std::string message) {
+        out.warning = LoadWarning{severity, partName, where.line, where.offset, false,
+                                  std::move(message)};
+    };
+    if (decoder.decodeLine(text + start, length - start, capacity - start, where)) {
+        if (!decoder.problems().messages.empty()) {
             std::string msg = "event decoded with problems: ";
-            for (size_t i = 0; i < decoder_.problems().messages.size(); ++i)
-                msg += (i ? "; " : "") + decoder_.problems().messages[i];
-            warn(LoadWarning::Severity::Warning, where, std::move(msg));
+            for (size_t i = 0; i < decoder.problems().messages.size(); ++i)
+                msg += (i ? "; " : "") + decoder.problems().messages[i];
+            warning(LoadWarning::Severity::Warning, std::move(msg));
         }
-        return;
+        return out;
     }
-    if (lastLine && model_.source.inProgress) {
-        model_.report.truncatedTail = true;
-        warn(LoadWarning::Severity::Info, where,
-             "last line is cut off (expected for an in-progress log): " + decoder_.lastError());
-        return;
+    if (lastLine && inProgress) {
+        out.truncated = true;
+        warning(LoadWarning::Severity::Info,
+                "last line is cut off (expected for an in-progress log): " + decoder.lastError());
+        return out;
     }
-    ++model_.report.malformedLines;
-    warn(LoadWarning::Severity::Warning, where, "malformed line skipped: " + decoder_.lastError());
+    out.malformed = true;
+    warning(LoadWarning::Severity::Warning, "malformed line skipped: " + decoder.lastError());
+    return out;
 }
 
 void LineAssembler::growCarry(size_t bytes) {
@@ -69,31 +74,30 @@ bool LineAssembler::carriedLineIsWholeObject() {
 void LineAssembler::handleCarried(bool lastLine) {
     growCarry(carryLength_);
     std::memset(carry_.data() + carryLength_, 0, simdjson::SIMDJSON_PADDING);
-    handleLine(carry_.data(), carryLength_, carryLength_ + simdjson::SIMDJSON_PADDING, carryStart_,
-               lastLine);
+    handler_.line(carry_.data(), carryLength_, carryLength_ + simdjson::SIMDJSON_PADDING,
+                  carryStart_, lastLine);
     retireCarry();
 }
 
 void LineAssembler::skipLongLine(const SourceRef& where) {
-    ++model_.report.lines;
-    ++model_.report.malformedLines;
-    warn(LoadWarning::Severity::Warning, where,
-         "line longer than " + std::to_string(maxLineBytes_) +
-             " bytes skipped (the limit; raise it with STAGELIGHT_MAX_LINE_BYTES)");
+    handler_.note({LoadWarning::Severity::Warning, partName(where.part), where.line, where.offset,
+                   false,
+                   "line longer than " + std::to_string(maxLineBytes_) +
+                       " bytes skipped (the limit; raise it with STAGELIGHT_MAX_LINE_BYTES)"},
+                  true, false);
     retireCarry();
     skipping_ = true;
 }
 
 void LineAssembler::consume(const DecodedChunk& chunk) {
     if (chunk.kind == DecodedChunk::Kind::Issue) {
-        const bool lastPart = chunk.part + 1 == model_.source.parts.size();
-        const bool expected = chunk.issue.kind == DecodeIssue::Kind::Truncated && lastPart &&
-                              model_.source.inProgress;
-        if (chunk.issue.kind == DecodeIssue::Kind::Truncated) model_.report.truncatedTail = true;
-        model_.report.add(
-            {expected ? LoadWarning::Severity::Info : LoadWarning::Severity::Warning,
-             partName(chunk.part), 0, chunk.issue.compressedOffset, true,
-             chunk.issue.message + (expected ? " (expected for an in-progress log)" : "")});
+        const bool lastPart = chunk.part + 1 == source_.parts.size();
+        const bool truncated = chunk.issue.kind == DecodeIssue::Kind::Truncated;
+        const bool expected = truncated && lastPart && source_.inProgress;
+        handler_.note({expected ? LoadWarning::Severity::Info : LoadWarning::Severity::Warning,
+                       partName(chunk.part), 0, chunk.issue.compressedOffset, true,
+                       chunk.issue.message + (expected ? " (expected for an in-progress log)" : "")},
+                      false, truncated);
         return;
     }
     if (chunk.kind == DecodedChunk::Kind::PartEnd) {
@@ -108,7 +112,7 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
         return;
     }
     part_ = chunk.part;
-    model_.report.bytesDecoded += chunk.used;
+    handler_.bytesDecoded(chunk.used);
     const char* data = chunk.buffer.data();
     const size_t n = chunk.used;
     const size_t capacity = chunk.buffer.size();
@@ -151,7 +155,7 @@ void LineAssembler::consume(const DecodedChunk& chunk) {
             skipLongLine(where);
             skipping_ = false;
         } else {
-            handleLine(data + pos, end - pos, capacity - pos, where, false);
+            handler_.line(data + pos, end - pos, capacity - pos, where, false);
         }
         pos = end + 1;
     }

@@ -1,5 +1,5 @@
 // Splits decompressed chunks into lines (a line may span chunks and rolling parts), keeps the
-// part, line number and offset of each, and hands each line to the EventDecoder in place.
+// part, line number and offset of each, and hands each line in place to a LineHandler.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include "io/StaleMemory.h"
 #include "io/StreamDecoder.h"
 #include "model/EventLogModel.h"
+#include "load/LineHandler.h"
 #include "parse/EventDecoder.h"
 
 namespace stagelight {
@@ -52,24 +53,29 @@ struct DecodedChunk {
 
 class LineAssembler {
 public:
+    // Lines go to `handler`; `source` names the parts and says whether the log is in progress.
+    LineAssembler(const LogSet& source, LineHandler& handler, size_t maxLineBytes)
+        : source_(source), handler_(handler), maxLineBytes_(maxLineBytes) {}
+    // Decodes each line at once into `decoder`'s sinks and `model`'s report (one thread).
     LineAssembler(EventLogModel& model, EventDecoder& decoder, size_t maxLineBytes)
-        : model_(model), decoder_(decoder), maxLineBytes_(maxLineBytes) {}
+        : inline_(std::make_unique<InlineLineHandler>(model, decoder)),
+          source_(model.source),
+          handler_(*inline_),
+          maxLineBytes_(maxLineBytes) {}
     void consume(const DecodedChunk& chunk);
     void finish();  // the last line may lack its newline
 
 private:
-    void handleLine(const char* text, size_t length, size_t capacity, const SourceRef& where,
-                    bool lastLine);
     void handleCarried(bool lastLine);
     void skipLongLine(const SourceRef& where);
     void growCarry(size_t bytes);  // carry_ holds at least `bytes` plus padding, contents kept
     void retireCarry();            // the carried line is handled: nothing may still view it
     bool carriedLineIsWholeObject();  // one complete, valid JSON value and nothing after it
-    void warn(LoadWarning::Severity severity, const SourceRef& where, std::string message);
     const std::string& partName(uint32_t part) const;
 
-    EventLogModel& model_;
-    EventDecoder& decoder_;
+    std::unique_ptr<InlineLineHandler> inline_;  // the handler, when this assembler decodes
+    const LogSet& source_;
+    LineHandler& handler_;
     size_t maxLineBytes_;
     bool skipping_ = false;  // inside a line longer than the limit: dropped up to its newline
     uint32_t part_ = 0;

@@ -17,6 +17,7 @@
 #include "load/LargeStackThread.h"
 #include "load/LineAssembler.h"
 #include "load/LogDecoder.h"
+#include "load/ParallelDecode.h"
 
 namespace stagelight {
 namespace {
@@ -28,11 +29,13 @@ constexpr double kDeflateMaxExpansion = 200;
 class ChunkProducer final : public DecodeListener {
 public:
     ChunkProducer(const LogSet& set, BoundedQueue<DecodedChunk>& out,
-                  BoundedQueue<DecodedChunk>& recycled, const LoadOptions& options)
-        : set_(set),
+                  BoundedQueue<DecodedChunk>& recycled, const LoadOptions& options,
+                  const std::atomic<bool>& abandoned)
+        : abandoned_(abandoned),
+          set_(set),
           out_(out),
           recycled_(recycled),
-          chunkBytes_(options.chunkBytes),
+          chunkBytes_(std::max<size_t>(options.chunkBytes, 1)),
           cancel_(options.cancel),
           options_(options) {}
 
@@ -94,8 +97,9 @@ public:
             if (cancelled()) return;
             startChunk(kReadBytes);
             const size_t room = current_.buffer.size() - current_.used - simdjson::SIMDJSON_PADDING;
+            // At most a chunk at a time (tests use tiny chunks, so lines cross them).
             const size_t n = std::fread(current_.buffer.data() + current_.used, 1,
-                                        std::min(room, kReadBytes), file);
+                                        std::min({room, kReadBytes, chunkBytes_}), file);
             if (n == 0) break;
             bytesRead_ += n;
             current_.used += admit(n, false);
@@ -169,7 +173,10 @@ private:
         flush();
         sendIssue({DecodeIssue::Kind::Corrupt, bytesRead_, "load stopped: " + stopReason_});
     }
-    bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
+    bool cancelled() const {
+        return (cancel_ && cancel_->load(std::memory_order_relaxed)) ||
+               abandoned_.load(std::memory_order_relaxed);
+    }
     void sendIssue(DecodeIssue issue) {
         DecodedChunk c;
         c.kind = DecodedChunk::Kind::Issue;
@@ -187,6 +194,7 @@ private:
         current_ = DecodedChunk{};
     }
 
+    const std::atomic<bool>& abandoned_;  // the load stopped reading (an error, a stop)
     const LogSet& set_;
     BoundedQueue<DecodedChunk>& out_;
     BoundedQueue<DecodedChunk>& recycled_;
@@ -266,37 +274,105 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
         model.report.add(
             {LoadWarning::Severity::Warning, model.source.root.string(), 0, 0, false, note});
 
-    BoundedQueue<DecodedChunk> chunks(4), recycled(8);
-    ChunkProducer producer(model.source, chunks, recycled, options);
-    std::thread worker([&] { producer.run(); });
+    const unsigned threads = decodingThreads(options.threads);
+    // Every buffer in flight comes back for reuse (a fresh one costs its page faults): those
+    // queued, those in the workers' batches (ParallelDecode), the two being filled and split.
+    BoundedQueue<DecodedChunk> chunks(2), recycled(2 + ParallelDecode::maxInFlight(threads) + 2);
+    std::atomic<bool> abandoned{false};
+    ChunkProducer producer(model.source, chunks, recycled, options, abandoned);
+    std::thread reader([&] { producer.run(); });
+    auto stopReading = [&] {
+        abandoned = true;
+        chunks.close();
+        recycled.close();
+    };
+    // After each chunk applied: progress, and now and then the model so far.
+    auto nextPartial = started + options.firstPartialAfter;
+    auto afterChunk = [&](const LogDecoder& decoding, uint64_t bytesRead) {
+        if (options.progress) options.progress(bytesRead, model.report.bytesOnDisk);
+        if (options.partial && std::chrono::steady_clock::now() >= nextPartial) {
+            options.partial(decoding.snapshot());
+            nextPartial = std::chrono::steady_clock::now() + options.partialEvery;
+        }
+    };
 
-    auto parse = [&] {
-        LogDecoder decoding(model);
+    auto parseOnOneThread = [&](LogDecoder& decoding) {
         LineAssembler lines(model, decoding.decoder(), options.maxLineBytes);
         while (auto chunk = chunks.pop()) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 result.cancelled = true;
-                chunks.close();
-                recycled.close();
+                stopReading();
                 break;
             }
             lines.consume(*chunk);
-            if (options.progress) options.progress(chunk->bytesRead, model.report.bytesOnDisk);
+            afterChunk(decoding, chunk->bytesRead);
             if (chunk->kind == DecodedChunk::Kind::Data) {
                 chunk->buffer.retire();  // no view into it may survive its reuse
                 recycled.tryPush(std::move(*chunk));
             }
         }
-        worker.join();
+        reader.join();
         lines.finish();
+    };
+    // Lines split on one thread, decoded by the workers, applied here in log order.
+    auto parseOnWorkers = [&](LogDecoder& decoding, ParallelDecode& parallel) {
+        std::exception_ptr splitError;
+        std::thread splitter([&] {
+            try {
+                LineAssembler lines(model.source, parallel, options.maxLineBytes);
+                bool going = true;
+                while (going) {
+                    auto chunk = chunks.pop();
+                    if (!chunk) break;
+                    going = parallel.consume(lines, std::move(*chunk));
+                }
+                if (going) lines.finish();
+            } catch (...) {
+                splitError = std::current_exception();
+                parallel.stop();
+            }
+            parallel.endOfInput();
+        });
+        bool complete = false;
+        try {
+            complete = parallel.applyAll(decoding.sinks(), model.report, [&](uint64_t bytesRead) {
+                afterChunk(decoding, bytesRead);
+            });
+        } catch (...) {
+            parallel.stop();
+            stopReading();
+            splitter.join();
+            reader.join();
+            throw;
+        }
+        if (!complete) {
+            parallel.stop();
+            stopReading();
+        }
+        splitter.join();
+        reader.join();
+        if (splitError) std::rethrow_exception(splitError);
+        if (!complete) result.cancelled = true;
+    };
+
+    auto parse = [&] {
+        LogDecoder decoding(model);
+        std::unique_ptr<ParallelDecode> parallel;
+        if (threads > 1)
+            parallel = std::make_unique<ParallelDecode>(
+                model.source, threads, options.cancel,
+                [&recycled](DecodedChunk&& c) { recycled.tryPush(std::move(c)); });
+        if (parallel && parallel->running())
+            parseOnWorkers(decoding, *parallel);
+        else
+            parseOnOneThread(decoding);
         decoding.finish();
     };
     try {
         runOnLargeStack(parse);
     } catch (...) {
-        chunks.close();
-        recycled.close();
-        if (worker.joinable()) worker.join();
+        stopReading();
+        if (reader.joinable()) reader.join();
         throw;
     }
     deriveFigures(model);

@@ -1,8 +1,11 @@
-// Loads one event log into an EventLogModel: one thread reads and decompresses fixed-size chunks
-// while the calling thread splits lines and decodes them with simdjson.
+// Loads one event log into an EventLogModel: one thread reads and decompresses fixed-size chunks,
+// another splits them into lines, worker threads decode the lines with simdjson, and one thread
+// applies the decoded events in log order (ParallelDecode.h); with one thread, lines are decoded
+// and applied where they are split.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -20,6 +23,15 @@ struct LoadOptions {
     std::function<void(uint64_t done, uint64_t total)> progress;
     const std::atomic<bool>* cancel = nullptr;
     size_t chunkBytes = size_t(4) << 20;  // decompressed bytes handed over at a time
+    // Threads decoding lines: 0 is STAGELIGHT_THREADS, else every core. With 1 the lines are
+    // decoded and applied on one thread; with more, workers decode and one thread applies in log
+    // order (the result is the same whatever the count).
+    unsigned threads = 0;
+    // Partial models while the log loads (the window's first figures): the model as it would be
+    // if the log ended there, finished and derived, handed over from the loading thread first
+    // once `firstPartialAfter` has passed, then every `partialEvery`, never after the last line.
+    std::function<void(std::unique_ptr<EventLogModel>)> partial;
+    std::chrono::milliseconds firstPartialAfter{250}, partialEvery{1000};
     // Bounds against hostile input (decompression bombs, a line without end). Past either the
     // load stops with a warning naming the file and offset; what was read before is kept.
     // Defaults: environment STAGELIGHT_MAX_DECODED_BYTES / STAGELIGHT_MAX_LINE_BYTES (a number

@@ -1,6 +1,9 @@
-// One log's decoding: the EventDecoder feeding ModelBuilder, then StatusReplay, in one pass.
-// The loader and the fuzz target run one per log.
+// One log's decoding: ModelBuilder and StatusReplay fed in one pass, in log order — by the
+// EventDecoder here (one thread), or by a parallel load replaying its workers' batches into
+// sinks(). The loader and the fuzz target run one per log.
 #pragma once
+
+#include <memory>
 
 #include "model/EventLogModel.h"
 #include "parse/EventDecoder.h"
@@ -17,6 +20,8 @@ public:
     LogDecoder& operator=(const LogDecoder&) = delete;
 
     EventDecoder& decoder() { return decoder_; }
+    // The two sinks, in the order events reach them.
+    std::vector<EventSink*> sinks() { return {&builder_, &replay_}; }
 
     // After the last line: finishes the model and writes the replayed figures and counts into it.
     void finish() {
@@ -26,6 +31,10 @@ public:
         model_.report.events += counts.events;
         for (const auto& [name, n] : counts.unknown) model_.report.unknownEvents[name] += n;
     }
+
+    // The model as it would be if the log ended here: a copy of it and of both sinks' state,
+    // finished and derived, while this decoding goes on. Call between events only.
+    std::unique_ptr<EventLogModel> snapshot() const;
 
 private:
     EventLogModel& model_;

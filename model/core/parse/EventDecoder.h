@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "events/EventSink.h"
@@ -37,6 +38,8 @@ public:
         std::map<std::string, uint64_t, std::less<>> unknown;  // event name -> lines skipped
     };
     const Counts& counts() const { return counts_; }
+    // The counts so far, and zero from here on (a parallel load's worker, batch by batch).
+    Counts takeCounts() { return std::exchange(counts_, Counts{}); }
 
     // Called once after the last line: tells the sinks.
     void finish();

@@ -13,6 +13,13 @@ namespace stagelight {
 class ModelBuilder final : public EventSink {
 public:
     explicit ModelBuilder(EventLogModel& model) : model_(model) {}
+    // `other`'s state building `model`, a copy of other's model (a snapshot of a load in
+    // progress, finished on the copies while the load goes on).
+    ModelBuilder(const ModelBuilder& other, EventLogModel& model)
+        : model_(model),
+          runningTasks_(other.runningTasks_),
+          knownAccumulators_(other.knownAccumulators_),
+          lastCompletedStage_(other.lastCompletedStage_) {}
 
     void logStart(const events::LogStart& e) override;
     void applicationStart(const events::ApplicationStart& e) override;

@@ -87,6 +87,19 @@ private:
         std::optional<RddDistributionFigures> last;  // Spark's cached view, reset on updates
     };
     struct LiveRdd {
+        LiveRdd() = default;
+        // A copy indexes its own partitions (a snapshot of a load in progress copies the replay).
+        LiveRdd(const LiveRdd& other)
+            : fig(other.fig), level(other.level), parts(other.parts),
+              distributions(other.distributions) {
+            for (auto it = parts.begin(); it != parts.end(); ++it) partIndex.emplace(it->blockName, it);
+        }
+        LiveRdd& operator=(const LiveRdd& other) {
+            if (this != &other) *this = LiveRdd(other);
+            return *this;
+        }
+        LiveRdd(LiveRdd&&) = default;
+        LiveRdd& operator=(LiveRdd&&) = default;
         RddFigures fig;  // partitions are filled in at finish()
         StorageLevel level;
         std::list<RddPartitionFigures> parts;  // Spark's linked list: insertion order
