@@ -1,6 +1,7 @@
 // stagelight: the desktop application when started without a subcommand, a command-line tool
 // with one.
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 #include <vector>
 
@@ -36,13 +37,38 @@ void printUsage() {
         "finding at or above that severity, or (compare --max-regression-pct) a slower trial.\n"
         "Environment: STAGELIGHT_MAX_DECODED_BYTES (default 256G) and STAGELIGHT_MAX_LINE_BYTES\n"
         "(default 1G) bound what one log may decompress to and one line's length.\n"
+        "--threads N (or STAGELIGHT_THREADS=N) decodes a log on N threads (default: every core);\n"
+        "the result is the same for any N.\n"
         "Input files are only read. See stagelight(1).");
 }
 }  // namespace
 
 int runGui(int argc, char** argv);
 
+namespace {
+// `--threads N` (any subcommand, or the window) sets how many threads decode a log: it is taken
+// out of the arguments and passed on as STAGELIGHT_THREADS. False on a bad count.
+bool takeThreadsOption(int& argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) != "--threads") continue;
+        const char* value = i + 1 < argc ? argv[i + 1] : "";
+        char* end = nullptr;
+        const long n = std::strtol(value, &end, 10);
+        if (end == value || *end != '\0' || n < 1 || n > 256) {
+            std::fprintf(stderr, "stagelight: --threads needs a count from 1 to 256\n");
+            return false;
+        }
+        setenv("STAGELIGHT_THREADS", value, 1);
+        for (int j = i; j + 2 <= argc; ++j) argv[j] = argv[j + 2];  // argv[argc] stays null
+        argc -= 2;
+        return true;
+    }
+    return true;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
+    if (!takeThreadsOption(argc, argv)) return 1;
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (!args.empty()) {
         if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));

@@ -190,6 +190,27 @@ private Q_SLOTS:
             1);
     }
 
+    void threadsOptionGivesTheSameAnswer() {
+        // --threads anywhere among the arguments; the answer is the same for any count.
+        auto analysis = [&](const char* threads) {
+            Run r = run({QStringLiteral("--threads"), QString::fromLatin1(threads),
+                         QStringLiteral("analyze"), path("skew.zstd"), QStringLiteral("--json")});
+            return std::make_pair(r.exitCode, r.out);
+        };
+        const auto one = analysis("1"), four = analysis("4");
+        QCOMPARE(one.first, 0);
+        QCOMPARE(one.second, four.second);
+        const Run after = run({QStringLiteral("rest"), path("skew.zstd"),
+                               QStringLiteral("applications"), QStringLiteral("--threads"),
+                               QStringLiteral("3")});
+        QCOMPARE(after.exitCode, 0);
+        for (const char* bad : {"0", "x", "1000"})
+            QCOMPARE(run({QStringLiteral("summary"), path("skew.zstd"), QStringLiteral("--threads"),
+                          QString::fromLatin1(bad)})
+                         .exitCode,
+                     1);
+    }
+
     void unreadableInputExitsTwoWithOneLine() {
         Run r = run({QStringLiteral("summary"), path("does-not-exist")});
         QCOMPARE(r.exitCode, 2);
