@@ -137,6 +137,15 @@ DiagnosisPanel::DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidg
     setWindowTitle(tr("Diagnosis"));
     tightLayout(this)->addWidget(view_);
     connect(session, &LoadSession::cleared, this, [this] { view_->setAnalysis(nullptr); });
+    // Until the findings come, the landing page says what is going on, not "No log open".
+    connect(session, &LoadSession::modelAvailable, this, [this, session](const ModelPtr& model) {
+        if (session->analysis()) return;
+        view_->setPending(model->report.partial
+                              ? tr("Reading the log… the jobs and stages read so far are in "
+                                   "the other views; the findings come once it is read")
+                              : tr("Diagnosing… the findings come in a moment"),
+                          tr("The wall clock's slices come with the findings"));
+    });
     connect(session, &LoadSession::analysisAvailable, this,
             [this](const ModelPtr&, const AnalysisPtr& analysis) {
                 view_->setAnalysis(analysis);

@@ -115,7 +115,9 @@ MainWindow::MainWindow(QWidget* parent)
         session_->cancel();
         progress_->setVisible(false);
         cancel_->setVisible(false);
-        status_->setText(tr("Loading cancelled"));
+        status_->setText(session_->model() && session_->model()->report.partial
+                             ? tr("Loading cancelled: what was read is shown, without findings")
+                             : tr("Loading cancelled"));
     });
     connect(filter_, &QLineEdit::textChanged, stageView_, &DataTableView::setFilterText);
 }
@@ -340,25 +342,37 @@ QString MainWindow::progressText(qint64 done, qint64 total, qint64 elapsedMs) {
 
 void MainWindow::showModel() {
     const ModelPtr& model = session_->model();
-    rememberRecent(path_);
-    progress_->setVisible(false);
-    cancel_->setVisible(false);
-    exportAction_->setEnabled(false);  // until its findings are shown
     const Application& app = model->application;
-    const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
     setWindowTitle(
         tr("%1 — Stagelight")
             .arg(QString::fromStdString(elide(app.name.empty() ? app.id : app.name, 120))));
-    status_->setText(
-        tr("%1 · Spark %2 · loaded in %3 ms · %4 warnings")
-            .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion))
-            .arg(qint64(model->report.loadMillis))
-            .arg(warnings));
+    exportAction_->setEnabled(false);  // until its findings are shown
+    if (model->report.partial) {  // the load goes on: progress keeps the status line
+        Q_EMIT partialModelShown();
+        return;
+    }
+    rememberRecent(path_);
+    progress_->setVisible(false);
+    cancel_->setVisible(false);
+    status_->setText(statusText(tr("diagnosing…")));
     Q_EMIT modelShown();
+}
+
+QString MainWindow::statusText(const QString& diagnosis) const {
+    const ModelPtr& model = session_->model();
+    const Application& app = model->application;
+    const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
+    return tr("%1 · Spark %2 · read in %3 · %4 · %5 warnings")
+        .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion),
+             QString::fromStdString(formatDuration(int64_t(model->report.loadMillis))), diagnosis)
+        .arg(warnings);
 }
 
 void MainWindow::showAnalysis() {
     exportAction_->setEnabled(true);
+    status_->setText(statusText(
+        tr("diagnosed in %1")
+            .arg(QString::fromStdString(formatDuration(int64_t(session_->analysisMillis()))))));
     compareRuns();  // a baseline chosen before stays the baseline of the new run
     // Every dock has the analysis by now (they were connected first).
     if (auto* diagnosis = qobject_cast<DiagnosisPanel*>(centralWidget()))

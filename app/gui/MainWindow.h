@@ -57,6 +57,7 @@ public:
     bool exportFindings(const QString& path, QString* error);
 
 Q_SIGNALS:
+    void partialModelShown();  // what was read so far of a log still loading is on screen
     void modelShown();       // a loaded model is on screen
     void analysisShown();    // its findings are on screen too (used by --screenshot)
     void comparisonShown();  // the baseline comparison is on screen
@@ -81,6 +82,8 @@ private:
     QDockWidget* addDock(QWidget* content, const QString& name, Qt::DockWidgetArea area);
     QDockWidget* addDock(QWidget* content, const QString& name, QDockWidget* tabbedWith);
     void showModel();
+    // The status line of the log on screen: path, Spark version, read time, the diagnosis's state.
+    QString statusText(const QString& diagnosis) const;
     void showAnalysis();
     void showProgress(qint64 done, qint64 total);
     // A window-modal message (never a nested event loop: tests and --screenshot keep running).

@@ -47,14 +47,20 @@ void OverviewPanel::setModel(const ModelPtr& model) {
     QString wall = d.span.known() ? str(formatDuration(d.span.wallMs())) : tr("unknown");
     if (d.span.known() && !d.span.fromApplicationEvents())
         wall += QStringLiteral("  (") + str(d.span.howFound()) + QStringLiteral(")");
-    if (!a.complete) wall += tr("  (incomplete log)");
+    if (model->report.partial)
+        wall += tr("  (so far: the log is still being read)");
+    else if (!a.complete)
+        wall += tr("  (incomplete log)");
     wallClock_->setText(wall);
-    QString work = tr("%1 jobs · %2 stage attempts · %3 tasks (%4 failed) · %5 SQL executions")
-                       .arg(t.jobs)
-                       .arg(t.stageAttempts)
-                       .arg(t.tasks)
+    const auto count = [&](int64_t n, const char* one, const char* many) {
+        return str(countText(n, one, many));
+    };
+    QString work = tr("%1 · %2 · %3 (%4 failed) · %5")
+                       .arg(count(t.jobs, "job", "jobs"),
+                            count(t.stageAttempts, "stage attempt", "stage attempts"),
+                            count(t.tasks, "task", "tasks"))
                        .arg(t.failedTasks)
-                       .arg(t.sqlExecutions);
+                       .arg(count(t.sqlExecutions, "SQL execution", "SQL executions"));
     if (t.resubmittedTasks > 0) work += tr(" · %1 resubmitted").arg(t.resubmittedTasks);
     if (t.sqlWithoutStart > 0)
         work += tr(" (%1 more SQL execution ids named by jobs, without a start event)")

@@ -1,7 +1,9 @@
 // The open log, for every view: loads an event log on a worker, analyses it on another, and is
 // the one publisher of what is on screen. Views subscribe to it themselves:
 //   cleared()            — a new log replaces the old one: drop everything shown;
-//   modelAvailable(m)    — the new log's model (findings come later);
+//   modelAvailable(m)    — the new log's model (findings come later); while a long load goes on,
+//                          models of what was read so far come first (m->report.partial), the
+//                          first within a fraction of a second, then about every second;
 //   analysisAvailable(m, a) — its diagnosis, again after each reanalyze().
 // Jobs run through JobTracker: a newer load supersedes an older one and its analysis, a newer
 // analysis an older one (two quick rule changes leave the later on screen), and an exception in
@@ -11,6 +13,7 @@
 #include <QObject>
 #include <QString>
 
+#include <chrono>
 #include <functional>
 
 #include "diagnosis/RuleConfig.h"
@@ -36,6 +39,15 @@ public:
     // Analyses the model on screen again with the current rules: analysisAvailable.
     void reanalyze();
     bool isLoading() const { return loads_.isJobRunning(); }
+    // Blocks until no load's worker runs any more, cancelled ones too (tests).
+    void waitForLoadWorkers() { loads_.waitForWorkers(); }
+    // When partial models come during a load (tests make them come at once and often).
+    void setPartialTiming(std::chrono::milliseconds first, std::chrono::milliseconds every) {
+        firstPartial_ = first;
+        partialEvery_ = every;
+    }
+    // The last load's and analysis's durations (ms), for the status line.
+    double analysisMillis() const { return analysisMillis_; }
     void setAnalyzer(Analyzer analyzer) { analyzer_ = std::move(analyzer); }
 
     // What was published last (null before the first log, and the analysis until it arrives).
@@ -52,11 +64,15 @@ Q_SIGNALS:
 
 private:
     void startAnalysis();
+    void showPartial(ModelPtr partial);
 
     RuleConfig rules_;
     Analyzer analyzer_;
     ModelPtr model_;
     AnalysisPtr analysis_;
+    bool partialShown_ = false;  // the load in progress has put a partial model on screen
+    std::chrono::milliseconds firstPartial_{250}, partialEvery_{1000};
+    double analysisMillis_ = 0;
     // Last, so they are destroyed (and wait for their workers) first.
     JobTracker loads_{this};
     JobTracker analyses_{this};

@@ -34,7 +34,7 @@ std::string taskCountsText(const StageTotals& st) {
 StageTableModel::StageTableModel(QObject* parent)
     : SnapshotTableModel(
           {tr("Stage"), tr("Job"), tr("SQL"), tr("Description"), tr("Status"), tr("Duration"),
-           tr("Share"), tr("Tasks"), tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"),
+           tr("Waited"), tr("Share"), tr("Tasks"), tr("Failed"), tr("Input"), tr("Output"), tr("Shuffle read"),
            tr("Shuffle write"), tr("Spill (memory)"), tr("Spill (disk)"), tr("GC time")},
           parent) {
     // Spark's own definitions (its UI's ToolTips), adjusted to what the column sums.
@@ -47,6 +47,9 @@ StageTableModel::StageTableModel(QObject* parent)
          tr("COMPLETE, FAILED, ACTIVE, PENDING or SKIPPED"),
          tr("Elapsed time from the launch of the stage's first task until the completion of all "
             "its tasks (as the History Server's stage table measures it)"),
+         tr("Time from the stage's submission until its first task launched: Spark's Duration "
+            "leaves it out, the time accounting counts it (a stage waiting for cores, for "
+            "executors or for the driver); — when the log gives no submission before it"),
          tr("The stage's duration as a share of the application's wall clock (stages that run "
             "at the same time each count their whole duration)"),
          tr("Succeeded/total as Spark's stage table shows it: tasks that succeeded of the "
@@ -98,6 +101,13 @@ int StageTableModel::rebuild() {
     return int(rows_.size());
 }
 
+int64_t StageTableModel::waitedMs(const StageTotals& st) const {
+    if (st.firstTaskLaunchTime < 0) return -1;  // no task launched
+    const int64_t start = snapshot()->stageWaitStart(st.stage);
+    return start < st.firstTaskLaunchTime ? st.firstTaskLaunchTime - start
+                                          : snapshot()->stages[st.stage].submissionTime > 0 ? 0 : -1;
+}
+
 int StageTableModel::rowOfStage(int32_t stageId, int32_t attemptId) const {
     if (!snapshot()) return -1;
     for (size_t i = 0; i < rows_.size(); ++i) {
@@ -126,6 +136,8 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
             case Duration:
             case Share:
                 return st.durationMs;
+            case Waited:
+                return waitedMs(st);
             case Tasks:
                 return st.attempts;
             case Failed:
@@ -178,6 +190,10 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
             return text(std::string(stageStatusName(s.status())));
         case Duration:
             return text(formatDuration(st.durationMs));
+        case Waited: {
+            const int64_t waited = waitedMs(st);
+            return waited >= 0 ? text(formatDuration(waited)) : QStringLiteral("—");
+        }
         case Share:
             return wallClockMs_ > 0
                        ? QStringLiteral("%1 %").arg(

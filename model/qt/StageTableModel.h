@@ -23,6 +23,7 @@ public:
         Name,
         Status,
         Duration,
+        Waited,  // from its submission to its first task (not in Spark's Duration)
         Share,
         Tasks,
         Failed,
@@ -44,6 +45,8 @@ public:
 
 private:
     int rebuild() override;
+    // Submission to first launch; -1 when the log gives no plausible submission before it.
+    int64_t waitedMs(const StageTotals& st) const;
     std::vector<StageTotals> rows_;
     std::vector<QString> jobs_, sqls_;  // per row
     int64_t wallClockMs_ = 0;

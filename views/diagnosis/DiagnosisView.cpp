@@ -1,5 +1,7 @@
 #include "diagnosis/DiagnosisView.h"
 
+#include <algorithm>
+
 #include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
@@ -104,6 +106,21 @@ QString DiagnosisView::headline() const {
     return doc.toPlainText();
 }
 
+int DiagnosisView::explainedPercent(int64_t explained, int64_t wall) {
+    // Rounded, but never to 100 % while some time is unclaimed (the headline names it beside),
+    // nor to 0 % when findings claim some.
+    if (wall <= 0) return 0;
+    const int pct = qRound(100.0 * double(explained) / double(wall));
+    if (explained < wall) return std::clamp(pct, explained > 0 ? 1 : 0, 99);
+    return 100;
+}
+
+void DiagnosisView::setPending(const QString& state, const QString& barText) {
+    if (analysis_) setAnalysis(nullptr);
+    headline_->setText(state.toHtmlEscaped());
+    bar_->setPlaceholder(barText);
+}
+
 void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
     analysis_ = analysis;
     lastChosen_ = -1;
@@ -117,12 +134,12 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
                            fontMetrics().horizontalAdvance(QStringLiteral("000.0 min  100 %")) + 36);
     if (!analysis_) {
         headline_->setText(tr("No log open"));
+        bar_->setPlaceholder({});
         return;
     }
     const TimeAccounting& t = analysis_->time;
     int64_t explained = 0;
     for (const Slice& s : t.slices) explained += s.explainedMs;
-    const int64_t wall = std::max<int64_t>(1, t.wallClockMs);
     const auto link = [](const char* target, const QString& label) {
         return QStringLiteral("<a href=\"%1\">%2</a>").arg(QLatin1String(target), label.toHtmlEscaped());
     };
@@ -132,7 +149,7 @@ void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
         QString::fromStdString(countText(int64_t(analysis_->findings.size()), "finding", "findings"));
     headline_->setText(tr("Wall clock %1 · findings explain %2 % · no finding claims %3 · %4")
                            .arg(duration.toHtmlEscaped())
-                           .arg(qRound(100.0 * double(explained) / double(wall)))
+                           .arg(explainedPercent(explained, t.wallClockMs))
                            .arg(explained < t.wallClockMs ? link("unexplained", unclaimed)
                                                           : unclaimed.toHtmlEscaped())
                            .arg(analysis_->findings.empty() ? count.toHtmlEscaped()

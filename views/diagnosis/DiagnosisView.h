@@ -23,10 +23,15 @@ class DiagnosisView : public QWidget {
 public:
     explicit DiagnosisView(QWidget* parent = nullptr);
     void setAnalysis(AnalysisPtr analysis);  // nullptr: nothing loaded
+    // No findings yet, and why ("Reading the log…", "Diagnosing…") in the headline, and what
+    // the bar will show, until setAnalysis.
+    void setPending(const QString& state, const QString& barText);
     DataTableView* findingsTable() const { return table_; }
     WallClockBar* bar() const { return bar_; }
     QLineEdit* filter() const { return filter_; }
     QString headline() const;
+    // The headline's "findings explain N %".
+    static int explainedPercent(int64_t explainedMs, int64_t wallClockMs);
 
 Q_SIGNALS:
     void findingChosen(int findingIndex);    // into Analysis::findings

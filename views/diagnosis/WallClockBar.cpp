@@ -148,7 +148,9 @@ void WallClockBar::paintEvent(QPaintEvent*) {
     const QRectF bar = barRect();
     if (!analysis_ || analysis_->time.slices.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(bar, Qt::AlignCenter, tr("Open a log to see where its wall clock went"));
+        p.drawText(bar, Qt::AlignCenter,
+                   placeholder_.isEmpty() ? tr("Open a log to see where its wall clock went")
+                                          : placeholder_);
         return;
     }
     const auto& slices = analysis_->time.slices;
@@ -177,8 +179,10 @@ void WallClockBar::paintEvent(QPaintEvent*) {
             p.setPen(palette().color(QPalette::Base));
             p.drawLine(QPointF(r.right(), r.top()), QPointF(r.right(), r.bottom()));
         }
-        const QString label = shortLabel(slices[s.slice]) + QStringLiteral(" ") +
-                              QString::fromStdString(formatDuration(labelMs(s)));
+        const int64_t ms = labelMs(s);
+        const QString label =
+            shortLabel(slices[s.slice]) +
+            (ms >= 0 ? QStringLiteral(" ") + QString::fromStdString(formatDuration(ms)) : QString());
         if (p.fontMetrics().horizontalAdvance(label) + 6 < r.width()) {
             p.setPen(Qt::black);  // on the light cause colours in both palettes
             p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
@@ -225,6 +229,11 @@ int64_t WallClockBar::labelMs(const Segment& s) const {
     // A segment that holds a whole stage is labelled with the stage's Duration, the figure the
     // stage table shows; the few ms of scheduling the slice adds are named in its tooltip.
     if (const StageShare* st = wholeStageOf(s)) return st->durationMs;
+    // Part of a running stage's time (it overlapped others, or its slices are split): no figure,
+    // since any would differ from the stage's Duration; the tooltip gives both.
+    const Slice& main = analysis_->time.slices[s.slice];
+    if (main.cause == Slice::Cause::StageRunning && main.stage.valid() && s.first == s.last)
+        return -1;
     return s.endMs - s.startMs;
 }
 

@@ -20,6 +20,11 @@ class WallClockBar : public QWidget {
 public:
     explicit WallClockBar(QWidget* parent = nullptr);
     void setAnalysis(AnalysisPtr analysis);
+    // What the bar says while it has no analysis (empty: "Open a log…").
+    void setPlaceholder(const QString& text) {
+        placeholder_ = text;
+        update();
+    }
 
     // A run of slices drawn as one piece; `slice` is its longest (what a click shows).
     struct Segment {
@@ -32,7 +37,8 @@ public:
     std::vector<Segment> segments() const;
     static QColor causeColor(int cause);  // Slice::Cause as an int
     // The duration a segment's label prints: the stage's Duration (the stage table's figure)
-    // for a segment that holds a whole running stage, else the segment's wall clock.
+    // for a segment that holds a whole running stage, none (-1) for one that holds part of a
+    // running stage, else the segment's wall clock.
     int64_t labelMs(const Segment& s) const;
 
     // The legend's entries (the strip's two marks, then every cause present with its total) and
@@ -68,6 +74,7 @@ private:
     // few ms of scheduling the sweep merges into it; null otherwise.
     const StageShare* wholeStageOf(const Segment& s) const;
     AnalysisPtr analysis_;
+    QString placeholder_;
     int hovered_ = -1;
 };
 

@@ -47,8 +47,10 @@ std::optional<Finding> unexplainedTime(const TimeAccounting& time,
     f.rule = "unexplained";
     f.cause = "unexplained";
     const int pct = int(std::lround(100.0 * double(total) / double(time.wallClockMs)));
-    f.title = formatDuration(total) + " (" + std::to_string(pct) +
-              " %) of the wall clock had idle cores and no finding that explains it";
+    int64_t unclaimed = 0;  // what the Diagnosis headline calls "no finding claims"
+    for (const Slice& s : time.slices) unclaimed += s.durationMs() - s.explainedMs;
+    f.title = formatDuration(total) + " of idle cores that no finding explains (" +
+              std::to_string(pct) + " % of the wall clock)";
     std::string parts;
     for (size_t i = 0; i < order.size() && i < 4; ++i) {
         const auto& [key, p] = order[i];
@@ -70,9 +72,11 @@ std::optional<Finding> unexplainedTime(const TimeAccounting& time,
             f.evidence.push_back(std::move(e));
         }
     }
-    f.detail = "No finding above claims this time (counted in proportion to the idle cores); "
-               "the largest parts: " + parts + ". The time accounting (Where the time went) "
-               "shows each slice.";
+    f.detail = "Findings claim all but " + formatDuration(unclaimed) +
+               " of the wall clock. Of that, " + formatDuration(total) +
+               " is counted here: the time outside driver phases and waits for executors (which "
+               "name their cause themselves), in proportion to the cores idle in it. The largest "
+               "parts: " + parts + ". The time accounting (Where the time went) shows each slice.";
     f.fix = "No cause in the log is known for it: look at the stage's timeline and tasks, and at "
             "the driver at those times";
     f.costMethod = "not a saving: the slices' time no finding was granted, times the share of "

@@ -291,7 +291,11 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     auto afterChunk = [&](const LogDecoder& decoding, uint64_t bytesRead) {
         if (options.progress) options.progress(bytesRead, model.report.bytesOnDisk);
         if (options.partial && std::chrono::steady_clock::now() >= nextPartial) {
-            options.partial(decoding.snapshot());
+            auto partial = decoding.snapshot();
+            partial->report.loadMillis = std::chrono::duration<double, std::milli>(
+                                             std::chrono::steady_clock::now() - started)
+                                             .count();
+            options.partial(std::move(partial));
             nextPartial = std::chrono::steady_clock::now() + options.partialEvery;
         }
     };

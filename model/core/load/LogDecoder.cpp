@@ -14,6 +14,7 @@ std::unique_ptr<EventLogModel> LogDecoder::snapshot() const {
     const EventDecoder::Counts& counts = decoder_.counts();
     copy->report.events += counts.events;
     for (const auto& [name, n] : counts.unknown) copy->report.unknownEvents[name] += n;
+    copy->report.partial = true;
     deriveFigures(*copy);
     return copy;
 }

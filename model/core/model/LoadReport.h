@@ -29,7 +29,8 @@ struct LoadReport {
     uint64_t lines = 0, events = 0;
     uint64_t bytesOnDisk = 0, bytesDecoded = 0;
     bool truncatedTail = false;  // last line or block cut off (normal for in-progress logs)
-    double loadMillis = 0;
+    bool partial = false;        // a snapshot taken while the log was still being read
+    double loadMillis = 0;       // reading it (for a partial model: so far)
 
     void add(LoadWarning w);
     uint64_t unknownEventCount() const;
