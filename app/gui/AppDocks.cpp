@@ -37,6 +37,7 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     QHeaderView* header = table_->horizontalHeader();
     header->moveSection(header->visualIndex(StageTableModel::Duration), 1);
     header->moveSection(header->visualIndex(StageTableModel::Share), 2);
+    header->moveSection(header->visualIndex(StageTableModel::Waited), 3);
     tightLayout(this)->addWidget(table_);
     connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
         model_->setModel(model);

@@ -10,7 +10,7 @@
 namespace stagelight {
 
 const std::string& LineAssembler::partName(uint32_t part) const {
-    if (partNames_.empty()) partNames_ = partNames(source_);
+    if (partNames_.size() != source_.parts.size()) partNames_ = partNames(source_);  // parts grow
     static const std::string none;
     return part < partNames_.size() ? partNames_[part] : none;
 }

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,16 @@ public:
           maxLineBytes_(maxLineBytes) {}
     void consume(const DecodedChunk& chunk);
     void finish();  // the last line may lack its newline
+
+    // The line begun and not yet ended (a followed log's last line, waiting for its newline).
+    struct Carried {
+        std::string_view text;
+        SourceRef where;
+    };
+    std::optional<Carried> carried() const {
+        if (skipping_ || carryLength_ == 0) return std::nullopt;
+        return Carried{{carry_.data(), carryLength_}, carryStart_};
+    }
 
 private:
     void handleCarried(bool lastLine);

@@ -53,7 +53,7 @@ std::vector<std::string> partNames(const LogSet& source);
 class InlineLineHandler final : public LineHandler {
 public:
     InlineLineHandler(EventLogModel& model, EventDecoder& decoder)
-        : model_(model), decoder_(decoder), partNames_(partNames(model.source)) {}
+        : model_(model), decoder_(decoder) {}
     void line(const char* text, size_t length, size_t capacity, const SourceRef& where,
               bool lastLine) override {
         decodeOneLine(decoder_, text, length, capacity, where, lastLine, model_.source.inProgress,
@@ -71,7 +71,9 @@ public:
     void bytesDecoded(size_t bytes) override { model_.report.bytesDecoded += bytes; }
 
 private:
-    const std::string& partName(uint32_t part) const {
+    const std::string& partName(uint32_t part) {
+        if (partNames_.size() != model_.source.parts.size())  // a followed log gains parts
+            partNames_ = partNames(model_.source);
         static const std::string none;
         return part < partNames_.size() ? partNames_[part] : none;
     }

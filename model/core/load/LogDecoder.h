@@ -33,8 +33,11 @@ public:
     }
 
     // The model as it would be if the log ended here: a copy of it and of both sinks' state,
-    // finished and derived, while this decoding goes on. Call between events only.
-    std::unique_ptr<EventLogModel> snapshot() const;
+    // finished and derived, while this decoding goes on. Call between events only. A line begun
+    // and not ended (`carried`, a followed log's last line) is read as a load of these bytes
+    // would read it: an event if it is whole, else the cut-off last line.
+    std::unique_ptr<EventLogModel> snapshot(std::string_view carried = {},
+                                            const SourceRef& carriedAt = {}) const;
 
 private:
     EventLogModel& model_;

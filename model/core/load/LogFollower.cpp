@@ -1,0 +1,230 @@
+#include "load/LogFollower.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+#include "derive/Derive.h"
+#include "io/StreamDecoder.h"
+#include "load/LineAssembler.h"
+#include "load/LogDecoder.h"
+
+namespace stagelight {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kReadBytes = size_t(1) << 20;
+
+bool endsWith(const std::string& s, std::string_view tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// The same part, perhaps renamed by its writer on completion ("app.inprogress" -> "app").
+bool samePart(const fs::path& before, const fs::path& now) {
+    if (before == now) return true;
+    const std::string b = before.string();
+    return endsWith(b, ".inprogress") && b.substr(0, b.size() - 11) == now.string();
+}
+
+}  // namespace
+
+// Everything a follow keeps between polls: the model being built, its sinks, the line carried
+// over, and for each part how far it was read (and a compressed part's decoder, mid-stream).
+struct LogFollower::State final : DecodeListener {
+    struct Cursor {
+        uint64_t offset = 0;  // bytes of the file consumed
+        std::unique_ptr<StreamDecoder> decoder;
+        bool ended = false;  // a later part exists: its end was told to the lines
+    };
+
+    explicit State(size_t maxLineBytes)
+        : decoding(model), lines(model, decoding.decoder(), maxLineBytes) {}
+
+    EventLogModel model;
+    LogDecoder decoding;
+    LineAssembler lines;
+    std::vector<Cursor> cursors;
+    DecodedChunk chunk;  // decompressed bytes waiting for the lines
+    uint32_t part = 0;
+    size_t chunkBytes = size_t(4) << 20;
+    std::function<void()> afterChunk;
+
+    void startChunk(size_t room) {
+        const size_t want = std::max(chunkBytes, room) + kReadBytes + simdjson::SIMDJSON_PADDING;
+        if (chunk.buffer.size() < want) chunk.buffer.allocate(want);
+        else markFresh(chunk.buffer.data(), chunk.buffer.size());
+    }
+    void flush() {
+        if (chunk.used == 0) return;
+        std::memset(chunk.buffer.data() + chunk.used, 0, simdjson::SIMDJSON_PADDING);
+        chunk.kind = DecodedChunk::Kind::Data;
+        chunk.part = part;
+        lines.consume(chunk);
+        chunk.buffer.retire();  // no view into it may survive its reuse
+        chunk.used = 0;
+        if (afterChunk) afterChunk();
+    }
+    void decoded(std::string_view bytes) override {
+        if (chunk.used > 0 && chunk.used + bytes.size() + simdjson::SIMDJSON_PADDING >
+                                  chunk.buffer.size())
+            flush();
+        if (chunk.used == 0) startChunk(bytes.size());
+        std::memcpy(chunk.buffer.data() + chunk.used, bytes.data(), bytes.size());
+        chunk.used += bytes.size();
+        if (chunk.used >= chunkBytes) flush();
+    }
+    void decodeIssue(const DecodeIssue& issue) override {
+        flush();
+        DecodedChunk note;
+        note.kind = DecodedChunk::Kind::Issue;
+        note.part = part;
+        note.issue = issue;
+        lines.consume(note);
+    }
+    void endPart(uint32_t index) {
+        part = index;
+        if (cursors[index].decoder) cursors[index].decoder->finish();  // a frame left open
+        flush();
+        DecodedChunk end;
+        end.kind = DecodedChunk::Kind::PartEnd;
+        end.part = index;
+        lines.consume(end);
+        cursors[index].ended = true;
+    }
+
+    // Reads part `index` from where it was left to its current end. Returns the bytes read.
+    uint64_t readPart(uint32_t index, const std::atomic<bool>* cancel) {
+        const LogPart& p = model.source.parts[index];
+        Cursor& c = cursors[index];
+        part = index;
+        std::FILE* file = std::fopen(p.path.c_str(), "rb");
+        if (!file) return 0;
+        uint64_t read = 0;
+        if (std::fseek(file, long(c.offset), SEEK_SET) == 0) {
+            if (p.codec != Codec::Plain && !c.decoder) c.decoder = makeStreamDecoder(p.codec, *this);
+            std::vector<std::byte> buffer(c.decoder ? kReadBytes : 0);
+            for (;;) {
+                if (cancel && cancel->load(std::memory_order_relaxed)) break;
+                size_t n;
+                if (c.decoder) {
+                    n = std::fread(buffer.data(), 1, buffer.size(), file);
+                    if (n > 0) c.decoder->feed(std::span(buffer.data(), n));
+                } else {  // plain bytes straight into the chunk
+                    if (chunk.used == 0) startChunk(0);
+                    const size_t room = chunk.buffer.size() - chunk.used - simdjson::SIMDJSON_PADDING;
+                    n = std::fread(chunk.buffer.data() + chunk.used, 1,
+                                   std::min({room, kReadBytes, chunkBytes}), file);
+                    chunk.used += n;
+                    if (chunk.used >= chunkBytes) flush();
+                }
+                if (n == 0) break;
+                c.offset += n;
+                read += n;
+            }
+        }
+        std::fclose(file);
+        flush();
+        return read;
+    }
+};
+
+LogFollower::LogFollower(fs::path path, LoadOptions options)
+    : path_(std::move(path)), options_(std::move(options)) {
+    restart();
+}
+
+LogFollower::~LogFollower() = default;
+
+void LogFollower::restart() {
+    state_ = std::make_unique<State>(options_.maxLineBytes);
+    state_->chunkBytes = std::max<size_t>(options_.chunkBytes, 1);
+}
+
+LogFollower::Poll LogFollower::poll() {
+    Poll result;
+    auto located = locateLog(path_);
+    if (std::holds_alternative<LocateError>(located)) {
+        // A writer renames "app.inprogress" to "app" when the application ends.
+        const std::string p = path_.string();
+        if (endsWith(p, ".inprogress") && fs::exists(p.substr(0, p.size() - 11))) {
+            path_ = p.substr(0, p.size() - 11);
+            located = locateLog(path_);
+        }
+        if (auto* err = std::get_if<LocateError>(&located)) {
+            result.error = err->message;
+            return result;
+        }
+    }
+    LogSet now = std::move(std::get<LogSet>(located));
+    State* s = state_.get();
+    // Appended to, or rewritten (a part shrank, or parts are not the ones read): from the start.
+    bool appended = now.parts.size() >= s->cursors.size();
+    for (size_t i = 0; appended && i < s->cursors.size(); ++i)
+        appended = samePart(s->model.source.parts[i].path, now.parts[i].path) &&
+                   (now.parts[i].codec != Codec::Plain || now.parts[i].size >= s->cursors[i].offset);
+    if (!appended) {
+        restart();
+        s = state_.get();
+        result.restarted = true;
+    }
+    const bool first = s->cursors.empty();
+    EventLogModel& m = s->model;
+    m.source.root = now.root;
+    m.source.layout = now.layout;
+    m.source.inProgress = now.inProgress;
+    m.source.notes = now.notes;
+    for (size_t i = 0; i < now.parts.size(); ++i) {
+        if (i < m.source.parts.size())
+            m.source.parts[i] = now.parts[i];
+        else
+            m.source.parts.push_back(now.parts[i]);
+    }
+    s->cursors.resize(m.source.parts.size());
+    m.report.bytesOnDisk = m.source.totalBytes();
+    if (first)
+        for (const std::string& note : m.source.notes)
+            m.report.add({LoadWarning::Severity::Warning, m.source.root.string(), 0, 0, false, note});
+
+    const auto started = std::chrono::steady_clock::now();
+    auto nextPartial = started + options_.firstPartialAfter;
+    uint64_t total = 0;
+    s->afterChunk = [&] {
+        if (options_.progress) options_.progress(total, m.report.bytesOnDisk);
+        if (first && options_.partial && std::chrono::steady_clock::now() >= nextPartial) {
+            auto partial = snapshot();
+            partial->report.partial = true;  // the first read goes on
+            options_.partial(std::move(partial));
+            nextPartial = std::chrono::steady_clock::now() + options_.partialEvery;
+        }
+    };
+    for (uint32_t i = 0; i < s->cursors.size(); ++i) {
+        if (s->cursors[i].ended) continue;
+        total += s->readPart(i, options_.cancel);
+        if (i + 1 < s->cursors.size()) s->endPart(i);  // a later part exists: this one is done
+    }
+    s->afterChunk = nullptr;
+    result.bytesRead = total;
+    m.report.loadMillis +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
+    return result;
+}
+
+std::unique_ptr<EventLogModel> LogFollower::snapshot() const {
+    const auto carried = state_->lines.carried();
+    auto copy = carried ? state_->decoding.snapshot(carried->text, carried->where)
+                        : state_->decoding.snapshot();
+    copy->report.partial = false;  // everything written so far
+    return copy;
+}
+
+bool LogFollower::ended() const {
+    const EventLogModel& m = state_->model;
+    return m.application.sawApplicationEnd && !m.source.inProgress;
+}
+
+}  // namespace stagelight
