@@ -1,9 +1,11 @@
 #include "cli/SummaryCommand.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "cli/AnalyzeCommand.h"
+#include "cli/FollowCommand.h"
 #include "load/Loader.h"
 #include "report/Summary.h"
 #include "text/Elide.h"
@@ -27,12 +29,24 @@ void printLoadWarnings(const EventLogModel& model) {
 }
 
 int runSummary(std::span<const std::string_view> args) {
-    bool json = false;
+    bool json = false, follow = false;
+    double interval = 1.0;
     std::string path;
-    for (std::string_view a : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string_view a = args[i];
         if (a == "--json")
             json = true;
-        else if (!a.empty() && a[0] == '-') {
+        else if (a == "--follow")
+            follow = true;
+        else if (a == "--interval" && i + 1 < args.size()) {
+            const std::string value(args[++i]);
+            char* end = nullptr;
+            interval = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != '\0' || !(interval > 0)) {
+                std::fprintf(stderr, "stagelight summary: --interval needs seconds, e.g. 0.5\n");
+                return kUsage;
+            }
+        } else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "stagelight summary: unknown option %.*s\n", int(a.size()),
                          a.data());
             return kUsage;
@@ -44,9 +58,11 @@ int runSummary(std::span<const std::string_view> args) {
         }
     }
     if (path.empty()) {
-        std::fprintf(stderr, "usage: stagelight summary LOG [--json]\n");
+        std::fprintf(stderr,
+                     "usage: stagelight summary LOG [--json] [--follow [--interval SECONDS]]\n");
         return kUsage;
     }
+    if (follow) return runSummaryFollow(path, json, interval);
     LoadResult loaded = loadEventLog(path);
     if (!loaded.model) {
         printLoadError(path, loaded.error);

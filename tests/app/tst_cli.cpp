@@ -8,6 +8,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "load/Loader.h"
 
 using namespace stagelight;
 
@@ -209,6 +210,56 @@ private Q_SLOTS:
                           QString::fromLatin1(bad)})
                          .exitCode,
                      1);
+    }
+
+    void summaryFollowPrintsEachStageAsItCompletes() {
+        // A log written in steps while `summary --follow` watches it: a line per stage attempt
+        // as it completes, in completion order, then the end once the writer renames the file.
+        const std::string text = gen::generateLogText(gen::makeScenario("failures"));
+        const QString live = path("follow-app.inprogress");
+        test::writeFile(live.toStdString(), "");
+        QProcess p;
+        p.start(QStringLiteral(STAGELIGHT_EXECUTABLE),
+                {QStringLiteral("summary"), live, QStringLiteral("--follow"),
+                 QStringLiteral("--json"), QStringLiteral("--interval"), QStringLiteral("0.05")});
+        QVERIFY(p.waitForStarted());
+        QByteArray seen;
+        for (int step = 1; step <= 6; ++step) {
+            const size_t from = text.size() * size_t(step - 1) / 6, to = text.size() * size_t(step) / 6;
+            std::FILE* f = std::fopen(live.toLocal8Bit().constData(), "ab");
+            std::fwrite(text.data() + from, 1, to - from, f);
+            std::fclose(f);
+            QTest::qWait(300);
+            seen += p.readAllStandardOutput();
+            QVERIFY2(p.state() == QProcess::Running, seen.constData());
+        }
+        const QString done = path("follow-app");
+        QVERIFY(QFile::rename(live, done));
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 0);
+        seen += p.readAllStandardOutput();
+        const QList<QByteArray> lines = seen.trimmed().split('\n');
+        QVERIFY(lines.size() >= 3);
+        QVERIFY(lines.last().contains("\"event\":\"applicationEnded\""));
+        // One line per completed stage attempt of the whole log, none twice.
+        LoadResult r = loadEventLog(done.toStdString());
+        int completed = 0;
+        for (const StageAttempt& s : r.model->stages) completed += s.completed;
+        QCOMPARE(lines.size() - 1, completed);
+        QSet<QString> stages;
+        int64_t lastTime = 0;
+        for (int i = 0; i + 1 < lines.size(); ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(lines[i]).object();
+            QCOMPARE(o.value(QStringLiteral("event")).toString(), QStringLiteral("stageCompleted"));
+            const int64_t t = o.value(QStringLiteral("completionTime")).toInteger();
+            QVERIFY(t >= lastTime);
+            lastTime = t;
+            const QString key = QStringLiteral("%1.%2")
+                                    .arg(o.value(QStringLiteral("stageId")).toInt())
+                                    .arg(o.value(QStringLiteral("stageAttemptId")).toInt());
+            QVERIFY2(!stages.contains(key), qPrintable(key));  // each once
+            stages.insert(key);
+        }
     }
 
     void unreadableInputExitsTwoWithOneLine() {
