@@ -20,6 +20,8 @@
 #include "tables/DataTableView.h"
 #include "timeline/AppTimelineView.h"
 
+#include <optional>
+
 namespace stagelight {
 
 StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWidget* parent)
@@ -39,8 +41,22 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     header->moveSection(header->visualIndex(StageTableModel::Share), 2);
     header->moveSection(header->visualIndex(StageTableModel::Waited), 3);
     tightLayout(this)->addWidget(table_);
-    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+    connect(session, &LoadSession::modelAvailable, this, [this, session](const ModelPtr& model) {
+        // A newer model of the same log (a followed log grew) keeps the stage chosen.
+        std::optional<StageKey> kept;
+        if (session->isRefresh())
+            if (const QModelIndex current = table_->sourceIndex(table_->currentIndex());
+                current.isValid())
+                kept = model_->stageKeyOf(current.row());
         model_->setModel(model);
+        if (kept) {
+            if (const int row = model_->rowOfStage(kept->stage, kept->attempt); row >= 0) {
+                navigating_ = true;  // the same stage: nothing to show again
+                table_->selectSourceRows({row});
+                navigating_ = false;
+                return;
+            }
+        }
         // Start on the longest stage, as the table is sorted.
         if (table_->model()->rowCount() > 0) table_->selectRow(0);
     });

@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTime>
 #include <QToolBar>
 
 #include "diagnosis/DiagnosisView.h"
@@ -99,6 +100,12 @@ MainWindow::MainWindow(QWidget* parent)
     connect(session_, &LoadSession::progress, this, &MainWindow::showProgress);
     connect(session_, &LoadSession::modelAvailable, this, &MainWindow::showModel);
     connect(session_, &LoadSession::analysisAvailable, this, &MainWindow::showAnalysis);
+    connect(session_, &LoadSession::followingChanged, this, [this](bool following) {
+        if (!following && session_->model())
+            status_->setText(statusText(session_->model()->application.complete
+                                            ? tr("the application ended")
+                                            : tr("no longer followed")));
+    });
     connect(session_, &LoadSession::loadFailed, this, [this](const QString& message) {
         progress_->setVisible(false);
         cancel_->setVisible(false);
@@ -351,7 +358,7 @@ void MainWindow::showModel() {
         Q_EMIT partialModelShown();
         return;
     }
-    rememberRecent(path_);
+    if (!session_->isRefresh()) rememberRecent(path_);
     progress_->setVisible(false);
     cancel_->setVisible(false);
     status_->setText(statusText(tr("diagnosing…")));
@@ -362,10 +369,19 @@ QString MainWindow::statusText(const QString& diagnosis) const {
     const ModelPtr& model = session_->model();
     const Application& app = model->application;
     const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
-    return tr("%1 · Spark %2 · read in %3 · %4 · %5 warnings")
-        .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion),
-             QString::fromStdString(formatDuration(int64_t(model->report.loadMillis))), diagnosis)
-        .arg(warnings);
+    QString text =
+        tr("%1 · Spark %2 · read in %3 · %4 · %5 warnings")
+            .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion),
+                 QString::fromStdString(formatDuration(int64_t(model->report.loadMillis))),
+                 diagnosis)
+            .arg(warnings);
+    // A log still being written is followed: say so, and when it last grew.
+    if (session_->isFollowing())
+        text += tr(" · following the live log, updated %1")
+                    .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
+    else if (model->source.inProgress)
+        text += tr(" · in progress (not followed)");
+    return text;
 }
 
 void MainWindow::showAnalysis() {

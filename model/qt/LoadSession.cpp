@@ -1,6 +1,8 @@
 #include "qt/LoadSession.h"
 
 #include "load/Loader.h"
+#include "load/LogFollower.h"
+#include "qt/LiveFollow.h"
 
 #include <utility>
 
@@ -10,30 +12,64 @@ namespace {
 struct Loaded {
     ModelPtr model;  // null: `error` says why
     QString error;
+    std::shared_ptr<LogFollower> follower;  // a log still being written, to follow
 };
 
 }  // namespace
 
 LoadSession::LoadSession(QObject* parent)
-    : QObject(parent), analyzer_([](const EventLogModel& m, const RuleConfig& r) {
-          return analyze(m, r);
-      }) {
+    : QObject(parent),
+      analyzer_([](const EventLogModel& m, const RuleConfig& r) { return analyze(m, r); }),
+      live_(new LiveFollow(this)) {
     qRegisterMetaType<ModelPtr>();
     qRegisterMetaType<AnalysisPtr>();
+    connect(live_, &LiveFollow::updated, this, &LoadSession::showUpdate);
+    connect(live_, &LiveFollow::ended, this, [this] { Q_EMIT followingChanged(false); });
+}
+
+bool LoadSession::isFollowing() const {
+    return live_->isFollowing();
+}
+
+void LoadSession::setFollowLiveLogs(bool follow) {
+    followLive_ = follow;
+    if (!follow && live_->isFollowing()) {
+        live_->follow(nullptr);
+        Q_EMIT followingChanged(false);
+    }
+}
+
+void LoadSession::showUpdate(ModelPtr model) {
+    // The findings on screen stay until the new ones come (a fraction of a second): a followed
+    // log's views do not blink at every update.
+    model_ = std::move(model);
+    startAnalysis();
+    refresh_ = true;
+    Q_EMIT modelAvailable(model_);
+    refresh_ = false;
 }
 
 LoadSession::~LoadSession() = default;
 
 void LoadSession::cancel() {
     loads_.cancel();
+    if (live_->isFollowing()) {
+        live_->follow(nullptr);
+        Q_EMIT followingChanged(false);
+    }
 }
 
 void LoadSession::load(const QString& path) {
     analyses_.cancel();  // the log on screen is being replaced: its pending analysis too
     partialShown_ = false;
+    if (live_->isFollowing()) {
+        live_->follow(nullptr);
+        Q_EMIT followingChanged(false);
+    }
     const std::string file = path.toStdString();
     loads_.startJob(
-        [this, file, first = firstPartial_, every = partialEvery_](const JobControl& control) {
+        [this, file, first = firstPartial_, every = partialEvery_,
+         follow = followLive_](const JobControl& control) {
             LoadOptions options;
             options.cancel = control.cancelFlag();
             options.firstPartialAfter = first;
@@ -49,12 +85,26 @@ void LoadSession::load(const QString& path) {
                 // Runs on this session's thread, and only while the load is current.
                 control.post([this, done, total] { Q_EMIT progress(qint64(done), qint64(total)); });
             };
-            LoadResult result = loadEventLog(file, options);
+            // A log still being written is read by a follower, which then keeps it open.
+            std::shared_ptr<LogFollower> follower;
+            LoadResult result;
+            const auto located = locateLog(file);
+            if (const auto* set = std::get_if<LogSet>(&located); follow && set && set->inProgress) {
+                follower = std::make_shared<LogFollower>(file);
+                const LogFollower::Poll poll = follower->poll(&options);
+                if (!poll.error.empty())
+                    return Loaded{nullptr, QString::fromStdString(poll.error), nullptr};
+                result.model = follower->snapshot();
+                result.cancelled = control.cancelled();
+            } else {
+                result = loadEventLog(file, options);
+            }
             // A text or empty file is refused as the CLI refuses it, not shown as "(unnamed)".
             if (result.model)
                 if (std::string none = noSparkEventsError(*result.model, file); !none.empty())
-                    return Loaded{nullptr, QString::fromStdString(none)};
-            return Loaded{ModelPtr(std::move(result.model)), QString::fromStdString(result.error)};
+                    return Loaded{nullptr, QString::fromStdString(none), nullptr};
+            return Loaded{ModelPtr(std::move(result.model)), QString::fromStdString(result.error),
+                          std::move(follower)};
         },
         [this](Loaded loaded) {
             if (!loaded.model) {
@@ -64,8 +114,15 @@ void LoadSession::load(const QString& path) {
             model_ = std::move(loaded.model);
             analysis_.reset();
             startAnalysis();  // on its worker while the views take the model
-            if (!std::exchange(partialShown_, false)) Q_EMIT cleared();  // else done at the first
+            const bool refresh = std::exchange(partialShown_, false);
+            if (!refresh) Q_EMIT cleared();  // else done at the first partial model
+            refresh_ = refresh;
             Q_EMIT modelAvailable(model_);
+            refresh_ = false;
+            if (loaded.follower && !loaded.follower->ended()) {
+                live_->follow(std::move(loaded.follower));
+                Q_EMIT followingChanged(true);
+            }
         },
         [this, path](const QString& error) {
             Q_EMIT loadFailed(tr("%1 could not be loaded: %2").arg(path, error));
@@ -74,14 +131,17 @@ void LoadSession::load(const QString& path) {
 
 void LoadSession::showPartial(ModelPtr partial) {
     // The first partial model replaces the log on screen; later ones fill it in.
-    if (!std::exchange(partialShown_, true)) {
+    const bool first = !std::exchange(partialShown_, true);
+    if (first) {
         analyses_.cancel();
         analysis_.reset();
         model_ = partial;
         Q_EMIT cleared();
     }
+    refresh_ = !first;
     model_ = std::move(partial);
     Q_EMIT modelAvailable(model_);
+    refresh_ = false;
 }
 
 void LoadSession::reanalyze() {

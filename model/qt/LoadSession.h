@@ -3,7 +3,9 @@
 //   cleared()            — a new log replaces the old one: drop everything shown;
 //   modelAvailable(m)    — the new log's model (findings come later); while a long load goes on,
 //                          models of what was read so far come first (m->report.partial), the
-//                          first within a fraction of a second, then about every second;
+//                          first within a fraction of a second, then about every second; a log
+//                          still being written is followed, and each time events were appended
+//                          its model comes again (isRefresh(): views keep what the user chose);
 //   analysisAvailable(m, a) — its diagnosis, again after each reanalyze().
 // Jobs run through JobTracker: a newer load supersedes an older one and its analysis, a newer
 // analysis an older one (two quick rule changes leave the later on screen), and an exception in
@@ -22,6 +24,8 @@
 
 namespace stagelight {
 
+class LiveFollow;
+
 class LoadSession : public QObject {
     Q_OBJECT
 public:
@@ -32,6 +36,14 @@ public:
     ~LoadSession() override;  // cancels, and waits for the workers
 
     void load(const QString& path);
+    // Logs still being written are followed after their load (the default), or not.
+    void setFollowLiveLogs(bool follow);
+    bool followsLiveLogs() const { return followLive_; }
+    bool isFollowing() const;
+    LiveFollow* liveFollow() const { return live_; }
+    // True while modelAvailable brings a newer model of the log on screen (a followed log's
+    // update, a long load's next partial model), not another log.
+    bool isRefresh() const { return refresh_; }
     void cancel();  // the running load stops and reports nothing
     // The rules of every later analysis (a rules file edited in the GUI).
     void setRuleConfig(const RuleConfig& config) { rules_ = config; }
@@ -61,16 +73,21 @@ Q_SIGNALS:
     void analysisAvailable(stagelight::ModelPtr model, stagelight::AnalysisPtr analysis);
     void loadFailed(const QString& message);
     void analysisFailed(const QString& message);
+    void followingChanged(bool following);  // a live log is (no longer) followed
 
 private:
     void startAnalysis();
     void showPartial(ModelPtr partial);
+    void showUpdate(ModelPtr model);  // a followed log's newer model
 
     RuleConfig rules_;
     Analyzer analyzer_;
     ModelPtr model_;
     AnalysisPtr analysis_;
     bool partialShown_ = false;  // the load in progress has put a partial model on screen
+    bool refresh_ = false;
+    bool followLive_ = true;
+    LiveFollow* live_;
     std::chrono::milliseconds firstPartial_{250}, partialEvery_{1000};
     double analysisMillis_ = 0;
     // Last, so they are destroyed (and wait for their workers) first.

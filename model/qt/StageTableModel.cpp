@@ -108,6 +108,12 @@ int64_t StageTableModel::waitedMs(const StageTotals& st) const {
                                           : snapshot()->stages[st.stage].submissionTime > 0 ? 0 : -1;
 }
 
+StageKey StageTableModel::stageKeyOf(int row) const {
+    if (!snapshot() || row < 0 || row >= int(rows_.size())) return {};
+    const StageAttempt& s = snapshot()->stages[rows_[size_t(row)].stage];
+    return {s.stageId, s.attemptId};
+}
+
 int StageTableModel::rowOfStage(int32_t stageId, int32_t attemptId) const {
     if (!snapshot()) return -1;
     for (size_t i = 0; i < rows_.size(); ++i) {

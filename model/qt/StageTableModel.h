@@ -42,6 +42,7 @@ public:
     explicit StageTableModel(QObject* parent = nullptr);
     QVariant data(const QModelIndex& index, int role) const override;
     int rowOfStage(int32_t stageId, int32_t attemptId) const;  // -1 when not listed
+    StageKey stageKeyOf(int row) const;                          // invalid for a bad row
 
 private:
     int rebuild() override;

@@ -15,6 +15,8 @@
 #include "diagnosis/DiagnosisView.h"
 #include "gui/MainWindow.h"
 #include "io/StaleMemory.h"
+#include "load/Loader.h"
+#include "qt/LiveFollow.h"
 #include "qt/LoadSession.h"
 
 using namespace stagelight;
@@ -90,6 +92,50 @@ private Q_SLOTS:
         qInfo("the load stopped %lld ms after Cancel", ms);
         QVERIFY2(ms <= (staleMemoryIsChecked() ? 1000 : 100), qPrintable(QString::number(ms)));
         QVERIFY(!session->isLoading());
+    }
+    void aLiveLogIsFollowedAndKeepsTheChosenStage() {
+        // An .inprogress log opened while its application runs: the window follows it, each
+        // append brings the new stages and findings, the stage the user chose stays chosen,
+        // and the writer's final rename ends the following.
+        const std::string text = gen::generateLogText(gen::makeScenario("demo"));
+        const fs::path live = fs::path(tmp_.path().toStdString()) / "live-app.inprogress";
+        const size_t firstCut = text.find('\n', text.size() / 3) + 1;
+        test::writeFile(live, text.substr(0, firstCut));
+        MainWindow w;
+        auto* session = w.findChild<LoadSession*>(QStringLiteral("session"));
+        session->liveFollow()->setPollInterval(50);
+        auto* stages = w.findChild<QTableView*>(QStringLiteral("stageTable"));
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        QSignalSpy following(session, &LoadSession::followingChanged);
+        w.show();
+        w.openLog(QString::fromStdString(live.string()));
+        QVERIFY(analysed.wait(30000));
+        QVERIFY(session->isFollowing());
+        QCOMPARE(following.count(), 1);
+        const int stagesBefore = stages->model()->rowCount();
+        const size_t findingsBefore = session->analysis()->findings.size();
+        // The user picks the last stage listed.
+        stages->selectRow(stagesBefore - 1);
+        const QString chosen = stages->currentIndex().siblingAtColumn(0).data().toString();
+        QSignalSpy refreshed(session, &LoadSession::modelAvailable);
+        {
+            std::FILE* f = std::fopen(live.c_str(), "ab");
+            std::fwrite(text.data() + firstCut, 1, text.size() - firstCut, f);
+            std::fclose(f);
+        }
+        QVERIFY(refreshed.wait(10000));
+        QVERIFY(analysed.wait(30000));
+        QVERIFY(stages->model()->rowCount() > stagesBefore);
+        QCOMPARE(stages->currentIndex().siblingAtColumn(0).data().toString(), chosen);
+        QVERIFY(session->analysis()->findings.size() >= findingsBefore);
+        // The followed model is the whole log's, as a load of it gives.
+        LoadResult whole = loadEventLog(live);
+        QCOMPARE(session->model()->tasks.size(), whole.model->tasks.size());
+        QVERIFY(session->isFollowing());  // the writer has not finished yet
+        fs::rename(live, fs::path(live).replace_extension());
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isFollowing(), 10000);
+        QCOMPARE(following.count(), 2);
+        QVERIFY(session->model()->application.complete);
     }
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QDateTime>
+#include <QSignalBlocker>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -122,10 +123,24 @@ void DiagnosisView::setPending(const QString& state, const QString& barText) {
 }
 
 void DiagnosisView::setAnalysis(AnalysisPtr analysis) {
+    // A new analysis of the same log (rules changed, a followed log grew) keeps the finding
+    // the user chose, when it is still there, without showing it again.
+    std::string chosenId;
+    if (analysis_ && analysis)
+        if (const Finding* f = model_->finding(table_->sourceIndex(table_->currentIndex()).row()))
+            chosenId = f->id;
     analysis_ = analysis;
     lastChosen_ = -1;
     model_->setAnalysis(analysis);
     bar_->setAnalysis(analysis);
+    if (!chosenId.empty())
+        for (int row = 0; row < model_->rowCount(); ++row)
+            if (const Finding* f = model_->finding(row); f && f->id == chosenId) {
+                const QSignalBlocker quiet(table_->selectionModel());
+                table_->setCurrentIndex(table_->viewIndex(model_->index(row, FindingsModel::Title)));
+                lastChosen_ = row;
+                break;
+            }
     int severityWidth = 0;
     for (const char* name : {"critical", "warning", "info"})
         severityWidth = std::max(severityWidth, fontMetrics().horizontalAdvance(QString::fromLatin1(name)));

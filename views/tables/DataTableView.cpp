@@ -156,6 +156,10 @@ void DataTableView::setFilterText(const QString& text) {
     filtering_ = false;
 }
 
+QModelIndex DataTableView::viewIndex(const QModelIndex& sourceIndex) const {
+    return proxy_->mapFromSource(sourceIndex);
+}
+
 QModelIndex DataTableView::sourceIndex(const QModelIndex& viewIndex) const {
     return proxy_->mapToSource(viewIndex);
 }

@@ -46,6 +46,7 @@ public:
     bool isFiltering() const { return filtering_; }
     // Row of the source model for a view index (the view shows the proxy's order).
     QModelIndex sourceIndex(const QModelIndex& viewIndex) const;
+    QModelIndex viewIndex(const QModelIndex& sourceIndex) const;  // invalid when filtered out
     // Whether the filter lists this row of the source model.
     bool lists(int sourceRow) const;
     // Selects these rows of the source model (the first becomes current and is scrolled to);

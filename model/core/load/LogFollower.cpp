@@ -134,6 +134,10 @@ struct LogFollower::State final : DecodeListener {
 
 LogFollower::LogFollower(fs::path path, LoadOptions options)
     : path_(std::move(path)), options_(std::move(options)) {
+    // Callbacks belong to one poll (they point into their caller): never kept.
+    options_.progress = nullptr;
+    options_.partial = nullptr;
+    options_.cancel = nullptr;
     restart();
 }
 
@@ -144,7 +148,9 @@ void LogFollower::restart() {
     state_->chunkBytes = std::max<size_t>(options_.chunkBytes, 1);
 }
 
-LogFollower::Poll LogFollower::poll() {
+LogFollower::Poll LogFollower::poll(const LoadOptions* during) {
+    const LoadOptions none;
+    const LoadOptions& calls = during ? *during : none;
     Poll result;
     auto located = locateLog(path_);
     if (std::holds_alternative<LocateError>(located)) {
@@ -190,20 +196,20 @@ LogFollower::Poll LogFollower::poll() {
             m.report.add({LoadWarning::Severity::Warning, m.source.root.string(), 0, 0, false, note});
 
     const auto started = std::chrono::steady_clock::now();
-    auto nextPartial = started + options_.firstPartialAfter;
+    auto nextPartial = started + calls.firstPartialAfter;
     uint64_t total = 0;
     s->afterChunk = [&] {
-        if (options_.progress) options_.progress(total, m.report.bytesOnDisk);
-        if (first && options_.partial && std::chrono::steady_clock::now() >= nextPartial) {
+        if (calls.progress) calls.progress(total, m.report.bytesOnDisk);
+        if (first && calls.partial && std::chrono::steady_clock::now() >= nextPartial) {
             auto partial = snapshot();
             partial->report.partial = true;  // the first read goes on
-            options_.partial(std::move(partial));
-            nextPartial = std::chrono::steady_clock::now() + options_.partialEvery;
+            calls.partial(std::move(partial));
+            nextPartial = std::chrono::steady_clock::now() + calls.partialEvery;
         }
     };
     for (uint32_t i = 0; i < s->cursors.size(); ++i) {
         if (s->cursors[i].ended) continue;
-        total += s->readPart(i, options_.cancel);
+        total += s->readPart(i, calls.cancel);
         if (i + 1 < s->cursors.size()) s->endPart(i);  // a later part exists: this one is done
     }
     s->afterChunk = nullptr;

@@ -16,7 +16,7 @@ namespace stagelight {
 
 class LogFollower {
 public:
-    // `options`: the line limit, cancel and partial models during a long first poll.
+    // `options`: the line limit and chunk size (its callbacks are poll()'s).
     explicit LogFollower(std::filesystem::path path, LoadOptions options = {});
     ~LogFollower();
     LogFollower(const LogFollower&) = delete;
@@ -27,8 +27,10 @@ public:
         bool restarted = false;  // the log was rewritten, not appended to: read again from its start
         std::string error;       // the log cannot be read now (it is kept as it was)
     };
-    // Reads what was appended since the last call (everything, the first time).
-    Poll poll();
+    // Reads what was appended since the last call (everything, the first time). `during`: this
+    // poll's cancel flag, progress and partial models (a long first read), if any; nothing of it
+    // is kept after the call.
+    Poll poll(const LoadOptions* during = nullptr);
     // The model of everything read so far, finished and derived (a copy: polling goes on).
     std::unique_ptr<EventLogModel> snapshot() const;
     // The application has ended and its writer finished (no .inprogress, ApplicationEnd seen).
