@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 
 #include <utility>
 
@@ -85,11 +86,18 @@ JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent) 
         table->horizontalHeader()->visualIndex(JobTableModel::Duration), 1);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
-    const auto show = [table, navigator](const QModelIndex& i) {
+    const auto show = [this, table, navigator](const QModelIndex& i) {
         if (!i.isValid() || table->isFiltering()) return;
+        const QScopedValueRollback<bool> choosing(choosing_, true);
         navigator->showJob(
             qint32(i.siblingAtColumn(JobTableModel::Job).data(Qt::UserRole).toInt()));
     };
+    // Another navigation (a finding, a slice) leaves no job selected that no longer applies.
+    connect(navigator, &Navigator::cleared, table, [this, table] {
+        if (choosing_) return;
+        table->clearSelection();
+        table->setCurrentIndex({});
+    });
     connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, show);
     connect(table, &QAbstractItemView::clicked, this, show);
 }

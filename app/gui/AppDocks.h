@@ -42,6 +42,9 @@ class JobsDock : public QWidget {
     Q_OBJECT
 public:
     JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent);
+
+private:
+    bool choosing_ = false;  // a job chosen here is being shown
 };
 
 class WarningsDock : public QWidget {

@@ -132,7 +132,8 @@ void MainWindow::createMenus() {
         if (!path_.isEmpty()) openLog(path_);
     });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    // Ctrl+Q itself: QKeySequence::Quit has no key under some platform themes (offscreen).
+    file->addAction(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Find stage…"), QKeySequence::Find, this, [this] {
         // Inside the SQL view, Ctrl+F searches the plan instead.

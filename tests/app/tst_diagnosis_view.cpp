@@ -631,10 +631,12 @@ private Q_SLOTS:
         QVERIFY(sql->graph()->selectedNode() >= 0);
         QVERIFY(sql->graph()->highlightedNode() >= 0);
         // A job in between (its stage's query), then a finding about another query's stage.
-        Q_EMIT child<QTableView>(w, "jobTable")
-            ->clicked(child<QTableView>(w, "jobTable")->model()->index(0, JobTableModel::Job));
+        auto* jobs = child<QTableView>(w, "jobTable");
+        jobs->setCurrentIndex(jobs->model()->index(0, JobTableModel::Job));
+        QCOMPARE(jobs->selectionModel()->selectedRows().size(), 1);
         QCOMPARE(sql->graph()->selectedNode(), -1);
         choose(stageRow);
+        QVERIFY(jobs->selectionModel()->selectedRows().isEmpty());  // no stale job either
         const StageKey stage = relatedStage(*m, *findingOnRow(w, stageRow));
         QCOMPARE(sql->shownExecution(), stageExecutions(*m, stage).front());
         QCOMPARE(sql->graph()->selectedNode(), -1);

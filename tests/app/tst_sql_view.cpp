@@ -126,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(q26->adaptiveUpdates.front().afterStageId >= 0);
         sql->showExecution(26);
         QVERIFY2(sql->planVersionTitles().value(1).contains(
-                     QStringLiteral("as first submitted: no stage of this query had completed")),
+                     QStringLiteral("as first submitted (no stage of this query had completed)")),
                  qPrintable(sql->planVersionTitles().value(1)));
         int named = 0;
         for (const SqlExecution& q : m->sqlExecutions) {

@@ -192,7 +192,7 @@ std::vector<PlanVersionInfo> planVersions(const EventLogModel& m, const SqlExecu
         if (const StageAttempt* s = trigger(m, ours, v))
             title += " · after stage " + StageKey{s->stageId, s->attemptId}.str() + " completed";
         else if (i == 0)
-            title += " · as first submitted: no stage of this query had completed";
+            title += " · as first submitted (no stage of this query had completed)";
         else
             title += " · no stage of this query had completed";
         if (i + 1 == q.adaptiveUpdates.size()) title += " (final plan)";
