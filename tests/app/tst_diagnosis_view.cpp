@@ -21,13 +21,10 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "charts/TaskHistogramView.h"
-#include "dag/PlanGraphView.h"
 #include "diagnosis/DiagnosisView.h"
 #include "diagnosis/FindingRowDelegate.h"
-#include "diagnosis/RelatedStage.h"
 #include "diagnosis/Slices.h"
 #include "diagnosis/WallClockBar.h"
-#include "gui/DetailPanels.h"
 #include "gui/EvidencePanel.h"
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
@@ -525,154 +522,6 @@ private Q_SLOTS:
         QVERIFY(table->model()->rowCount() > 1);
         table->setCurrentIndex(table->model()->index(1, 0));
         QCOMPARE(stages->model()->rowCount(), all);
-    }
-
-    void choosingAJobShowsItsLongestStage() {
-        // The stage views never stay on a stage outside the job chosen: they show its longest
-        // stage, unless the stage on screen is one of the job's own.
-        MainWindow w;
-        QVERIFY(openAnalysed(w, demo_));
-        const ModelPtr m = w.currentModel();
-        auto* jobs = child<QTableView>(w, "jobTable");
-        auto* navigator = w.findChild<Navigator*>();
-        const auto listed = [&](const StageTotals& st) {
-            const StageAttempt& s = m->stages[st.stage];
-            return s.submitted || s.completed || st.attempts > 0;
-        };
-        int tested = 0;
-        for (int row = 0; row < jobs->model()->rowCount(); ++row) {
-            const QModelIndex index = jobs->model()->index(row, JobTableModel::Job);
-            const Job* job = m->job(int32_t(index.data(Qt::UserRole).toInt()));
-            QVERIFY(job);
-            const auto lists = [&](int32_t stage) {
-                return std::find(job->stageIds.begin(), job->stageIds.end(), stage) !=
-                       job->stageIds.end();
-            };
-            StageKey longest, other, outside;
-            int64_t most = -1;
-            for (const StageTotals& st : m->derived.stageTotals) {
-                if (!listed(st)) continue;
-                const int32_t id = m->stages[st.stage].stageId;
-                if (!lists(id)) {
-                    outside = st.key;
-                    continue;
-                }
-                if (job->counters.skippedStages.count(id)) continue;
-                if (st.durationMs > most) {
-                    if (longest.valid()) other = longest;
-                    most = st.durationMs;
-                    longest = st.key;
-                } else {
-                    other = st.key;
-                }
-            }
-            if (!longest.valid() || !outside.valid()) continue;
-            navigator->showStage(outside);
-            Q_EMIT jobs->clicked(index);
-            QCOMPARE(navigator->shownStage(), longest);
-            QCOMPARE(currentStage(w), QString::fromStdString(longest.str()));
-            const QString stage = QStringLiteral("stage ") + QString::fromStdString(longest.str());
-            for (const char* dock : {"timelineDock", "tasksDock", "histogramDock", "summaryDock"}) {
-                const QString title = child<QDockWidget>(w, dock)->windowTitle();
-                QVERIFY2(title.endsWith(stage) || title.contains(stage + QStringLiteral(" (")),
-                         qPrintable(title));
-            }
-            QCOMPARE(child<QDockWidget>(w, "dagDock")->windowTitle(),
-                     QStringLiteral("DAG of job %1").arg(job->id));
-            // A stage of the job on screen already stays.
-            if (other.valid()) {
-                navigator->showStage(other);
-                Q_EMIT jobs->clicked(index);
-                QCOMPARE(navigator->shownStage(), other);
-                QCOMPARE(child<QDockWidget>(w, "dagDock")->windowTitle(),
-                         QStringLiteral("DAG of job %1").arg(job->id));
-            }
-            ++tested;
-        }
-        QVERIFY(tested >= 2);
-    }
-
-    void everyChoiceResetsTheSqlView() {
-        // A finding about a plan node shows its query with the node selected; the next finding
-        // shows the query of its own stage with nothing selected, or no query at all.
-        MainWindow w;
-        QVERIFY(openAnalysed(w, demo_));
-        const ModelPtr m = w.currentModel();
-        auto* table = child<QTableView>(w, "alertTable");
-        auto* sql = w.findChild<SqlPanel*>();
-        const auto choose = [&](int row) {
-            Q_EMIT table->activated(table->model()->index(row, FindingsModel::Title));
-        };
-        int nodeRow = -1, stageRow = -1, driverRow = -1;
-        int64_t nodeQuery = -1;
-        for (int row = 0; row < table->model()->rowCount(); ++row) {
-            const Finding* f = findingOnRow(w, row);
-            for (const Evidence& e : f->evidence)
-                if (e.kind == Evidence::Kind::SqlNode && nodeRow < 0) {
-                    nodeRow = row;
-                    nodeQuery = e.executionId;
-                }
-        }
-        QVERIFY(nodeRow >= 0);
-        for (int row = 0; row < table->model()->rowCount(); ++row) {
-            const Finding* f = findingOnRow(w, row);
-            const StageKey stage = relatedStage(*m, *f);
-            if (hasEvidence(*f, Evidence::Kind::SqlNode)) continue;
-            if (!stage.valid() && driverRow < 0) driverRow = row;
-            const auto queries =
-                stage.valid() ? stageExecutions(*m, stage) : std::vector<int64_t>{};
-            if (stageRow < 0 && !queries.empty() &&
-                std::find(queries.begin(), queries.end(), nodeQuery) == queries.end())
-                stageRow = row;
-        }
-        QVERIFY(stageRow >= 0 && driverRow >= 0);
-        choose(nodeRow);
-        QCOMPARE(sql->shownExecution(), nodeQuery);
-        QVERIFY(sql->graph()->selectedNode() >= 0);
-        QVERIFY(sql->graph()->highlightedNode() >= 0);
-        // A job in between (its stage's query), then a finding about another query's stage.
-        auto* jobs = child<QTableView>(w, "jobTable");
-        jobs->setCurrentIndex(jobs->model()->index(0, JobTableModel::Job));
-        QCOMPARE(jobs->selectionModel()->selectedRows().size(), 1);
-        QCOMPARE(sql->graph()->selectedNode(), -1);
-        choose(stageRow);
-        QVERIFY(jobs->selectionModel()->selectedRows().isEmpty());  // no stale job either
-        const StageKey stage = relatedStage(*m, *findingOnRow(w, stageRow));
-        QCOMPARE(sql->shownExecution(), stageExecutions(*m, stage).front());
-        QCOMPARE(sql->graph()->selectedNode(), -1);
-        QCOMPARE(sql->graph()->highlightedNode(), int64_t(-1));
-        QVERIFY(sql->selectedOperatorDetails().isEmpty());
-        // A finding about no stage (the driver): no query stays selected.
-        choose(driverRow);
-        QCOMPARE(sql->shownExecution(), int64_t(-1));
-        QVERIFY(sql->planText().isEmpty());
-        QVERIFY(child<QTableView>(w, "sqlTable")->selectionModel()->selectedRows().isEmpty());
-    }
-
-    void aSkewOfOneTaskIsToldInTheSingular() {
-        // The demo's skew of stage 3.0 is one task: "1 task ran 9.8 s … because it read".
-        MainWindow w;
-        QVERIFY(openAnalysed(w, demo_));
-        int single = 0, checked = 0;
-        for (const Finding& f : w.currentAnalysis()->findings) {
-            if (f.rule != "task-skew") continue;
-            ++checked;
-            size_t tasks = 0;
-            for (const Evidence& e : f.evidence)
-                if (e.kind == Evidence::Kind::Tasks) tasks = e.taskIds.size();
-            if (tasks != 1) continue;
-            ++single;
-            const QString detail = QString::fromStdString(f.detail);
-            QVERIFY2(detail.startsWith(QStringLiteral("1 task ran ")) &&
-                         detail.contains(QStringLiteral(" because it read ")) &&
-                         !detail.contains(QStringLiteral("they")) &&
-                         !detail.contains(QStringLiteral("up to")),
-                     qPrintable(detail));
-            QVERIFY2(
-                QString::fromStdString(f.costMethod).contains(QStringLiteral("the skewed task at")),
-                f.costMethod.c_str());
-        }
-        QVERIFY(checked > 0 && single > 0);
     }
 
     void theStageFilterHasFieldsAndKeepsTheSelection() {

@@ -27,7 +27,6 @@
 #include "gui/MainWindow.h"
 #include "gui/Navigator.h"
 #include "qt/ExecutorTableModel.h"
-#include "qt/FindingsModel.h"
 #include "qt/TaskTableModel.h"
 #include "text/Format.h"
 #include "timeline/StageTimelineView.h"
@@ -154,105 +153,6 @@ private Q_SLOTS:
                             int(view->plot()->yAxis->coordToPixel(0.5)));
         QTest::mouseClick(view->plot(), Qt::LeftButton, {}, onLine);
         QCOMPARE(selectedTaskIds(table).size(), h.bins[size_t(medianBin)].count);
-    }
-
-    void aChosenBarIsMarkedApartFromTheFindingsTasks() {
-        // A finding's outliers keep their outline when a bar is chosen; the bar's tasks are
-        // marked on their own; a task picked in the table, another metric or another finding
-        // ends the bar's choice.
-        MainWindow w;
-        QVERIFY(open(w, writeLog("demo", "demo-bars.json")));
-        auto* view = child<TaskHistogramView>(w, "stageHistogram");
-        auto* table = child<QTableView>(w, "taskTable");
-        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
-        auto* alerts = child<QTableView>(w, "alertTable");
-        const auto chooseFinding = [&](const char* rule) {
-            for (int row = 0; row < alerts->model()->rowCount(); ++row)
-                if (alerts->model()->index(row, 0).data(FindingsModel::FindingRole).isValid() &&
-                    w.currentAnalysis()
-                            ->findings[size_t(alerts->model()
-                                                  ->index(row, 0)
-                                                  .data(FindingsModel::FindingRole)
-                                                  .toInt())]
-                            .rule == rule) {
-                    Q_EMIT alerts->activated(alerts->model()->index(row, FindingsModel::Title));
-                    return true;
-                }
-            return false;
-        };
-        QVERIFY(chooseFinding("task-skew"));
-        const size_t outliers = timeline->highlightedTasks();
-        QVERIFY(outliers > 0);
-        QCOMPARE(timeline->chosenTasks(), size_t(0));
-        const auto clickFullest = [&] {
-            view->plot()->replot(QCustomPlot::rpImmediateRefresh);
-            const Histogram& h = view->histogram();
-            size_t fullest = 0;
-            for (size_t i = 0; i < h.bins.size(); ++i)
-                if (h.bins[i].count > h.bins[fullest].count) fullest = i;
-            const HistogramBin& bin = h.bins[fullest];
-            QTest::mouseClick(
-                view->plot(), Qt::LeftButton, {},
-                QPoint(int(view->plot()->xAxis->coordToPixel((bin.from + bin.to) / 2)),
-                       int(view->plot()->yAxis->coordToPixel(double(bin.count) / 2))));
-            return bin.count;
-        };
-        const size_t chosen = clickFullest();
-        QVERIFY(chosen >= 2);
-        QCOMPARE(timeline->chosenTasks(), chosen);
-        QCOMPARE(timeline->highlightedTasks(), outliers);  // the finding's outline stays
-        QCOMPARE(selectedTaskIds(table).size(), chosen);
-        const auto shots = test::binaryDir() / "screenshots-task-views";
-        std::filesystem::create_directories(shots);
-        QVERIFY(timeline->grab().save(QString::fromStdString((shots / "chosen-bar.png").string())));
-        // One task picked in the table: the bar's choice ends, the finding's outline stays.
-        const QModelIndex last = table->model()->index(int(chosen) - 1, TaskTableModel::Duration);
-        table->setCurrentIndex(last);
-        Q_EMIT table->clicked(last);
-        QCOMPARE(timeline->chosenTasks(), size_t(0));
-        QVERIFY(!view->barChosen());
-        QCOMPARE(timeline->highlightedTasks(), outliers);
-        QCOMPARE(timeline->selectedTask(), last.data(TaskTableModel::TaskIdRole).toLongLong());
-        // Another metric chosen by the user: no bar stays chosen or highlighted.
-        clickFullest();
-        QVERIFY(view->barChosen());
-        auto* metric = view->findChild<QComboBox*>();
-        const int other = metric->currentIndex() == 0 ? 1 : 0;
-        metric->setCurrentIndex(other);
-        Q_EMIT metric->activated(other);
-        QVERIFY(!view->barChosen());
-        QCOMPARE(timeline->chosenTasks(), size_t(0));
-        // Another finding: nothing of the bar remains.
-        clickFullest();
-        QVERIFY(timeline->chosenTasks() > 0);
-        QVERIFY(chooseFinding("task-skew"));
-        QVERIFY(!view->barChosen());
-        QCOMPARE(timeline->chosenTasks(), size_t(0));
-        QCOMPARE(timeline->highlightedTasks(), outliers);
-    }
-
-    void withoutAStageTheViewsSaySo() {
-        // No stage on screen: the histogram and the timeline say so instead of empty axes.
-        MainWindow w;
-        QVERIFY(open(w, writeLog("demo", "demo-empty.json")));
-        auto* view = child<TaskHistogramView>(w, "stageHistogram");
-        auto* timeline = child<StageTimelineView>(w, "stageTimeline");
-        w.findChild<Navigator*>()->showStage(stageWithTasks(w.currentModel(), 20));
-        QVERIFY(view->placeholderText().isEmpty());
-        QVERIFY(timeline->painter().emptyText().isEmpty());
-        auto* alerts = child<QTableView>(w, "alertTable");
-        int noStage = -1;
-        for (int row = 0; row < alerts->model()->rowCount() && noStage < 0; ++row) {
-            Q_EMIT alerts->activated(alerts->model()->index(row, FindingsModel::Title));
-            if (!w.findChild<Navigator*>()->shownStage().valid()) noStage = row;
-        }
-        QVERIFY(noStage >= 0);
-        QCOMPARE(view->placeholderText(), QStringLiteral("No stage selected"));
-        QVERIFY(view->plot()->isHidden());
-        QCOMPARE(timeline->painter().emptyText(), QStringLiteral("No stage selected"));
-        const auto shots = test::binaryDir() / "screenshots-task-views";
-        std::filesystem::create_directories(shots);
-        QVERIFY(w.grab().save(QString::fromStdString((shots / "no-stage.png").string())));
     }
 
     void aFewTasksAreDotsOnTheirOwnRange() {
