@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 
 #include <utility>
 
@@ -32,6 +33,7 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     table_->sortByColumn(StageTableModel::Duration, Qt::DescendingOrder);
     table_->setItemDelegateForColumn(
         StageTableModel::Share, new ShareBarDelegate(StageTableModel::ShareRole, table_));
+    table_->setItemDelegateForColumn(StageTableModel::Name, new FirstLineDelegate(table_));
     table_->setFilterFields({{QStringLiteral("stage"), StageTableModel::Stage},
                              {QStringLiteral("job"), StageTableModel::Job},
                              {QStringLiteral("sql"), StageTableModel::Sql}});
@@ -101,11 +103,18 @@ JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent) 
         table->horizontalHeader()->visualIndex(JobTableModel::Duration), 1);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
-    const auto show = [table, navigator](const QModelIndex& i) {
+    const auto show = [this, table, navigator](const QModelIndex& i) {
         if (!i.isValid() || table->isFiltering()) return;
+        const QScopedValueRollback<bool> choosing(choosing_, true);
         navigator->showJob(
             qint32(i.siblingAtColumn(JobTableModel::Job).data(Qt::UserRole).toInt()));
     };
+    // Another navigation (a finding, a slice) leaves no job selected that no longer applies.
+    connect(navigator, &Navigator::cleared, table, [this, table] {
+        if (choosing_) return;
+        table->clearSelection();
+        table->setCurrentIndex({});
+    });
     connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, show);
     connect(table, &QAbstractItemView::clicked, this, show);
 }

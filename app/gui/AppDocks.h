@@ -1,5 +1,5 @@
 // The panels that show the whole application: the stage table in the middle of the window, the
-// jobs, load warnings, gaps and alerts lists, and the application timeline. Each subscribes
+// jobs, load warnings and gaps lists, the findings, and the application timeline. Each subscribes
 // itself, in its constructor, to the session and to the Navigator; choosing a row in them asks
 // the Navigator to show it.
 #pragma once
@@ -42,6 +42,9 @@ class JobsDock : public QWidget {
     Q_OBJECT
 public:
     JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent);
+
+private:
+    bool choosing_ = false;  // a job chosen here is being shown
 };
 
 class WarningsDock : public QWidget {

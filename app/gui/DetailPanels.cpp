@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QShortcut>
 #include <QTextDocument>
 #include <QTimer>
 #include <QToolButton>
@@ -17,11 +18,11 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "text/Format.h"
 #include "charts/CacheUsageChart.h"
 #include "charts/ExecutorChart.h"
 #include "charts/ExecutorMemoryChart.h"
 #include "dag/PlanGraphView.h"
+#include "diagnosis/RelatedStage.h"
 #include "gui/DockLayout.h"
 #include "gui/Navigator.h"
 #include "qt/CacheTableModel.h"
@@ -31,6 +32,7 @@
 #include "qt/SqlExecutionModel.h"
 #include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
+#include "text/Format.h"
 
 namespace stagelight {
 
@@ -94,6 +96,7 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     nextVersion->setArrowType(Qt::RightArrow);
     prevVersion->setToolTip(tr("The previous version of the adaptive plan"));
     nextVersion->setToolTip(tr("The next version of the adaptive plan"));
+    changes_->setObjectName(QStringLiteral("planChanges"));
     changes_->setTextFormat(Qt::PlainText);  // operator names come from the log
     changes_->setWordWrap(true);
     changes_->hide();
@@ -143,7 +146,15 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
     connect(session, &LoadSession::modelAvailable, this, &SqlPanel::setModel);
     connect(navigator, &Navigator::sqlNodeRequested, this,
             [this](ExecutionId execution, qint64 node) { showNode(execution.value, node); });
-    connect(navigator, &Navigator::cleared, this, [this] { graph_->highlightNode(-1); });
+    // Every navigation resets what no longer applies: the plan node a finding marked, the
+    // operator it selected, and a query none of the new stage's jobs ran.
+    connect(navigator, &Navigator::cleared, this, [this] {
+        graph_->highlightNode(-1);
+        graph_->selectNode(-1);
+        details_->clear();
+    });
+    connect(navigator, &Navigator::stageRequested, this, &SqlPanel::followStage);
+    connect(navigator, &Navigator::noStageRequested, this, &SqlPanel::clearExecution);
     connect(graph_, &PlanGraphView::stageRequested, navigator,
             [navigator](qint32 stage, qint32 attempt) { navigator->showStage({stage, attempt}); });
     connect(graph_, &PlanGraphView::nodeSelected, this,
@@ -166,7 +177,20 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
         showPlanVersion(std::min(planVersionCount() - 1, which_->currentIndex() + 1));
     });
     connect(find_, &QLineEdit::textChanged, this, [this](const QString& t) { findInPlan(t); });
-    connect(find_, &QLineEdit::returnPressed, this, [this] {
+    // Keys of the find field, as QShortcuts so Help > Keyboard shortcuts lists them.
+    const auto findKey = [this](QKeySequence keys, const QString& what, auto run) {
+        auto* key = new QShortcut(keys, find_, run, Qt::WidgetShortcut);
+        key->setWhatsThis(what);
+        key->setProperty("where", tr("SQL view, plan search"));
+    };
+    findKey(QKeySequence(Qt::Key_Return), tr("Next match"), [this] { findNext(1); });
+    findKey(QKeySequence(Qt::SHIFT | Qt::Key_Return), tr("Previous match"),
+            [this] { findNext(-1); });
+    findKey(QKeySequence(Qt::Key_Escape), tr("Clear the search, back to the plan"), [this] {
+        find_->clear();
+        graph_->setFocus();
+    });
+    connect(find_, &QLineEdit::returnPressed, this, [this] {  // the keypad's Enter
         findNext(QApplication::keyboardModifiers() & Qt::ShiftModifier ? -1 : 1);
     });
     connect(prevMatch, &QToolButton::clicked, this, [this] { findNext(-1); });
@@ -175,14 +199,23 @@ SqlPanel::SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent)
 
 void SqlPanel::showPlan() {
     const SqlExecution* q = snapshot_ ? snapshot_->sqlExecution(execution_) : nullptr;
-    versions_ = q ? planVersions(*q, PlanMetricTable(*snapshot_, *q)) : std::vector<PlanVersionInfo>{};
+    versions_ = q ? planVersions(*snapshot_, *q, PlanMetricTable(*snapshot_, *q))
+                  : std::vector<PlanVersionInfo>{};
     const int version = which_->currentIndex() >= 0 && which_->currentIndex() < planVersionCount()
                             ? which_->currentIndex()
                             : planVersionCount() - 1;
     {
         const QSignalBlocker block(which_);
         which_->clear();
-        for (const PlanVersionInfo& v : versions_) which_->addItem(QString::fromStdString(v.title));
+        // The box names the version ("Update 2 of 3"); what triggered it and what it changed
+        // wrap in the line below, whole (a long title was cut in a 1366-wide window).
+        for (size_t i = 0; i < versions_.size(); ++i) {
+            const QString title = QString::fromStdString(versions_[i].title);
+            QString name = title.section(QStringLiteral(" · "), 0, 0);
+            if (i > 0 && i + 1 == versions_.size()) name += tr(" (final)");
+            which_->addItem(name);
+            which_->setItemData(int(i), title, Qt::ToolTipRole);
+        }
         which_->setCurrentIndex(version);
     }
     which_->setEnabled(planVersionCount() > 1);
@@ -317,6 +350,23 @@ void SqlPanel::showNode(int64_t executionId, int64_t nodeId) {
     // Its metrics and details in the side panel too, as a click on it would show them.
     const auto nodes = graph_->graph().nodesOf(int32_t(nodeId));
     if (!nodes.empty()) graph_->selectNode(nodes.front());  // an exchange: its write half
+}
+
+void SqlPanel::followStage(StageKey stage) {
+    const std::vector<int64_t> executions =
+        snapshot_ ? stageExecutions(*snapshot_, stage) : std::vector<int64_t>{};
+    if (executions.empty()) return clearExecution();
+    if (std::find(executions.begin(), executions.end(), execution_) == executions.end())
+        showExecution(executions.front());
+}
+
+void SqlPanel::clearExecution() {
+    if (execution_ < 0) return;
+    execution_ = -1;
+    table_->clearSelection();
+    table_->setCurrentIndex({});
+    which_->setCurrentIndex(-1);
+    showPlan();
 }
 
 void SqlPanel::showExecution(int64_t executionId) {

@@ -51,6 +51,10 @@ public:
     SqlPanel(LoadSession* session, Navigator* navigator, QWidget* parent);
     void showExecution(int64_t executionId);
     void showNode(int64_t executionId, int64_t nodeId);  // a finding's plan node, highlighted
+    int64_t shownExecution() const { return execution_; }  // -1: none
+    // The stage on screen: its SQL execution (kept when it is the one shown), or none.
+    void followStage(StageKey stage);
+    void clearExecution();
     QString planText() const;
     PlanGraphView* graph() const { return graph_; }
     // Adaptive execution: show the initial plan instead of the final one (when AQE changed it).
@@ -61,6 +65,7 @@ public:
     QStringList planVersionTitles() const;
     void showPlanVersion(int version);
     QString planChangesText() const;  // what the shown version changed
+    QComboBox* planVersionBox() const { return which_; }
     // Find in the plan graph and the plan text: the number of operators that match.
     int findInPlan(const QString& text);
     void findNext(int step);  // +1 next, -1 previous

@@ -176,7 +176,7 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
     });
     connect(navigator, &Navigator::findingRequested, this, [this](const Finding& f) {
         showFinding(&f);
-        // Choosing an alert brings its evidence forward.
+        // Choosing a finding brings its evidence forward.
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise();
     });
     showFinding(nullptr);
@@ -195,7 +195,7 @@ void EvidencePanel::showFinding(const Finding* f) {
     raw_->clear();
     if (!f) {
         icon_->clear();
-        title_->setText(tr("Select an alert to see its evidence."));
+        title_->setText(tr("Select a finding to see its evidence."));
         for (QLabel* l : {cost_, detail_, fix_, method_}) l->clear();
         return;
     }

@@ -2,7 +2,8 @@
 // `--screenshot PNG` renders the window once the log is shown and exits (used to look at the UI
 // headless and in tests); `--size WxH` opens the window at that size (at most the screen's);
 // with a screenshot, `--finding N` chooses the N-th finding first and `--raise NAME` raises a
-// dock (sql, tasks, comparison, …: its object name without "Dock").
+// dock (sql, tasks, appTimeline, …: its object name without "Dock", in any case), after the
+// finding's own docks; an unknown NAME is a usage error listing the names.
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
@@ -17,6 +18,21 @@
 #include "gui/MainWindow.h"
 
 namespace {
+
+// The dock `--raise NAME` names (its object name without "Dock", any case), or null.
+QDockWidget* dockNamed(const stagelight::MainWindow& window, const QString& name) {
+    for (QDockWidget* d : window.findChildren<QDockWidget*>())
+        if (d->objectName().compare(name + QStringLiteral("Dock"), Qt::CaseInsensitive) == 0)
+            return d;
+    return nullptr;
+}
+
+QString dockNames(const stagelight::MainWindow& window) {
+    QStringList names;
+    for (const QDockWidget* d : window.findChildren<QDockWidget*>())
+        names << d->objectName().chopped(4);  // without "Dock"
+    return names.join(QStringLiteral(", "));
+}
 
 QString demoLogPath() {
     const QString installed = QCoreApplication::applicationDirPath() +
@@ -58,6 +74,12 @@ int runGui(int argc, char** argv) {
     }
     if (logs.isEmpty()) logs.push_back(demoLogPath());
     stagelight::MainWindow window;
+    QDockWidget* raised = raise.isEmpty() ? nullptr : dockNamed(window, raise);
+    if (!raise.isEmpty() && !raised) {
+        std::fprintf(stderr, "stagelight: --raise %s: no such dock; one of: %s\n",
+                     qPrintable(raise), qPrintable(dockNames(window)));
+        return 1;
+    }
     if (size.isValid()) window.fitToScreen(size);
     if (!screenshot.isEmpty()) {
         // A directory of several logs shows the chooser instead: that is what is on screen.
@@ -74,9 +96,15 @@ int runGui(int argc, char** argv) {
             auto* findings = window.findChild<QTableView*>(QStringLiteral("alertTable"));
             if (finding >= 0 && findings && finding < findings->model()->rowCount())
                 findings->setCurrentIndex(findings->model()->index(finding, 0));
-            if (auto* dock = window.findChild<QDockWidget*>(raise + QStringLiteral("Dock")))
-                dock->raise();
+            // After the finding, which raises the docks of its evidence: the explicit one wins.
+            if (raised) raised->raise();
             QTimer::singleShot(400, &window, [&] {
+                if (raised) {
+                    raised->raise();
+                    // Said, so a script (and the test) knows the dock asked for is in view.
+                    if (raised->isVisible())
+                        std::fprintf(stderr, "raised %s\n", qPrintable(raised->objectName()));
+                }
                 const bool ok = window.grab().save(screenshot);
                 std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
                              qPrintable(screenshot));

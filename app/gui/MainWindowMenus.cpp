@@ -3,6 +3,7 @@
 #include "gui/MainWindow.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -12,6 +13,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QShortcut>
 #include <optional>
 #include "export/ReportExport.h"
 #include "gui/ComparisonPanel.h"
@@ -130,7 +132,8 @@ void MainWindow::createMenus() {
         if (!path_.isEmpty()) openLog(path_);
     });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    // Ctrl+Q itself: QKeySequence::Quit has no key under some platform themes (offscreen).
+    file->addAction(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Find stage…"), QKeySequence::Find, this, [this] {
         // Inside the SQL view, Ctrl+F searches the plan instead.
@@ -168,6 +171,14 @@ void MainWindow::createMenus() {
     view->addAction(tr("&Full screen"), QKeySequence(Qt::Key_F11), this,
                     [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    // Escape in a filter field empties it: the whole list again.
+    for (QLineEdit* field : {filter_, findChild<QLineEdit*>(QStringLiteral("alertFilter"))}) {
+        if (!field) continue;
+        auto* key = new QShortcut(QKeySequence(Qt::Key_Escape), field, field, &QLineEdit::clear,
+                                  Qt::WidgetShortcut);
+        key->setWhatsThis(tr("Clear the filter"));
+        key->setProperty("where", field == filter_ ? tr("Stage filter") : tr("Finding filter"));
+    }
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence(tr("Ctrl+/")), this, [this] {
         auto* sheet = new ShortcutsDialog(this);
@@ -206,12 +217,23 @@ void MainWindow::rebuildRecentMenu() {
     const QStringList files = recentFiles();
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString& f = files[i];
-        // Plain text: a file name could hold '&' or markup. Numbered: Alt+1…9 picks one.
-        const QString name = QString(f).replace(QLatin1Char('&'), QStringLiteral("&&"));
+        // The file with its folder ("spark-events/app-1.zstd"): an absolute path ran off the
+        // screen; the whole path is the status tip. Plain text: a name could hold '&'.
+        // Numbered: Alt+1…9 picks one.
+        const QFileInfo info(f);
+        const QString folder = info.dir().dirName();
+        const QString shown =
+            folder.isEmpty() || folder == QLatin1String(".") || info.dir().isRoot()
+                ? info.fileName()
+                : folder + QLatin1Char('/') + info.fileName();
+        const QString name = QString(shown).replace(QLatin1Char('&'), QStringLiteral("&&"));
         QAction* a = recentMenu_->addAction(
             i < 9 ? QStringLiteral("&%1  %2").arg(i + 1).arg(name) : QStringLiteral("   ") + name);
+        a->setStatusTip(f);
+        a->setToolTip(f);
         connect(a, &QAction::triggered, this, [this, f] { openLog(f); });
     }
+    recentMenu_->setToolTipsVisible(true);
     if (!files.isEmpty()) {
         recentMenu_->addSeparator();
         recentMenu_->addAction(tr("&Clear recent"), this, [this] {

@@ -26,15 +26,27 @@ size_t stageIndexOf(const ModelPtr& model, StageKey stage) {
 }
 
 Navigator::Navigator(const LoadSession* session, QObject* parent)
-    : QObject(parent), session_(session) {}
+    : QObject(parent), session_(session) {
+    connect(session, &LoadSession::cleared, this, [this] { shown_ = {}; });
+}
 
 void Navigator::showStage(StageKey stage) {
     if (stageIndexOf(session_->model(), stage) == SIZE_MAX) return;
+    shown_ = stage;
     Q_EMIT stageRequested(stage);
+}
+
+void Navigator::showNoStage() {
+    shown_ = {};
+    Q_EMIT noStageRequested();
 }
 
 void Navigator::selectTasks(const QList<qint64>& taskIds) {
     Q_EMIT tasksSelected(taskIds);
+}
+
+void Navigator::chooseBarTasks(const QList<qint64>& taskIds) {
+    Q_EMIT barTasksChosen(taskIds);
 }
 
 void Navigator::showFinding(const Finding& finding) {
@@ -49,7 +61,7 @@ void Navigator::showFinding(const Finding& finding) {
     if (stage.valid())
         showStage(stage);
     else
-        Q_EMIT noStageRequested();
+        showNoStage();
     for (const Evidence& e : finding.evidence)
         if (e.kind == Evidence::Kind::Tasks) {
             Q_EMIT tasksHighlighted(stageOf(e), e.taskIds, finding.focusMetric);
@@ -107,6 +119,14 @@ void Navigator::showJob(int32_t jobId) {
         if (model->jobs[i].id == jobId) {
             Q_EMIT cleared();
             Q_EMIT jobRequested(jobId);
+            // The stage views follow (after the stage table lists the job's stages): a stage
+            // outside the job would be read as one of its own.
+            if (!shown_.valid() || !stageOfJob(*model, shown_, jobId)) {
+                if (const StageKey longest = jobStage(*model, jobId); longest.valid())
+                    showStage(longest);
+                else
+                    showNoStage();
+            }
             const JobSpan& span = model->derived.jobSpans[i];
             if (span.known() && span.endMs > span.startMs) {
                 const auto [from, to] = widened(span.startMs, span.endMs, 20);

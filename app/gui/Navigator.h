@@ -1,7 +1,7 @@
-// The one navigation hub: turns "show me this" (an alert, a line of its evidence, a gap, a stage
-// or tasks picked in any view) into intents that every view applies itself. It knows no widget
-// and no rule by name: views subscribe to the intents they care about, and a finding says which
-// metric its outliers are shown in (Finding::focusMetric).
+// The one navigation hub: turns "show me this" (a finding, a line of its evidence, a gap, a job,
+// a stage or tasks picked in any view) into intents that every view applies itself. It knows no
+// widget and no rule by name: views subscribe to the intents they care about, and a finding says
+// which metric its outliers are shown in (Finding::focusMetric).
 #pragma once
 
 #include <QList>
@@ -28,16 +28,20 @@ public:
     Navigator(const LoadSession* session, QObject* parent);
 
     void showStage(StageKey stage);
-    // An alert chosen: what the previous one marked is cleared, then its evidence is shown.
+    // The stage the stage views show (invalid: none), as the last intent left it.
+    StageKey shownStage() const { return shown_; }
+    // A finding chosen: what the previous one marked is cleared, then its evidence is shown.
     void showFinding(const Finding& finding);
     // One line of a finding's evidence; `focus` is that finding's metric.
     void showEvidence(const Evidence& evidence, HistogramMetric focus);
     void showGap(const Gap& gap);
     // A slice of the wall-clock bar: its stage and window, or the application timeline's window.
     void showSlice(const Slice& slice);
-    // A job: its stages listed, its span on the application timeline.
+    // A job: its stages listed, its span on the application timeline, and its longest stage
+    // shown unless the stage on screen is one of its own.
     void showJob(int32_t jobId);
-    void selectTasks(const QList<qint64>& taskIds);  // tasks picked in a chart
+    void selectTasks(const QList<qint64>& taskIds);     // a task picked in the table or timeline
+    void chooseBarTasks(const QList<qint64>& taskIds);  // the tasks of a histogram bar
 
 Q_SIGNALS:
     // Forget what the previous navigation marked: highlighted tasks, a plan node, an RDD, a zoom.
@@ -50,7 +54,11 @@ Q_SIGNALS:
     // A finding's outliers, shown in `metric` (the stage was requested first).
     void tasksHighlighted(stagelight::StageKey stage, const std::vector<int64_t>& taskIds,
                           stagelight::HistogramMetric metric);
-    void tasksSelected(const QList<qint64>& taskIds);  // in the task table
+    // A task picked in one view (the others point at it); it ends a bar's choice.
+    void tasksSelected(const QList<qint64>& taskIds);
+    // A histogram bar's tasks (empty: none any more): selected in the table, marked in the
+    // timeline apart from the finding's own tasks.
+    void barTasksChosen(const QList<qint64>& taskIds);
     // Epoch ms, margins included: a stage's window zooms that stage's timeline, one without a
     // stage (an invalid key) the application timeline.
     void timeWindowRequested(stagelight::StageKey stage, qint64 fromMs, qint64 toMs);
@@ -63,7 +71,9 @@ Q_SIGNALS:
 
 private:
     void showWindow(const Evidence& window);
+    void showNoStage();
     const LoadSession* session_;
+    StageKey shown_;
 };
 
 }  // namespace stagelight

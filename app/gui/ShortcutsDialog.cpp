@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSet>
+#include <QShortcut>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -52,17 +53,28 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow* window)
         if (!seen.contains(a) && !a->shortcut().isEmpty() && !a->menu())
             rows.push_back(
                 {tr("Window"), plain(a->text()), a->shortcut().toString(QKeySequence::NativeText)});
+    // Keys of one field or view (QShortcuts): each says what it does and where.
+    for (const QShortcut* s : window->findChildren<QShortcut*>())
+        if (!s->key().isEmpty())
+            rows.push_back({s->property("where").toString(), s->whatsThis(),
+                            s->key().toString(QKeySequence::NativeText)});
     const QList<Row> views = {
+        {tr("SQL view"), tr("Find in the plan (instead of a stage)"),
+         QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)},
+        {tr("Findings"), tr("Show a finding's evidence"), tr("Up / Down, Enter, click")},
         {tr("Timelines"), tr("Zoom around the pointer"), tr("Mouse wheel")},
         {tr("Timelines"), tr("Pan"), tr("Drag")},
         {tr("Timelines"), tr("Zoom to a range"), tr("Shift+drag or right-drag")},
         {tr("Timelines"), tr("Undo the last zoom or pan"), tr("Backspace")},
         {tr("Timelines"), tr("Show everything"), tr("Home")},
+        {tr("Stage timeline"), tr("Scroll the lanes"),
+         tr("PgUp / PgDn, Up / Down, End, wheel over the labels")},
+        {tr("Stage timeline"), tr("Fold or unfold an executor"), tr("Click its label")},
         {tr("Stage timeline, histogram"), tr("Select a task, a bar's tasks"), tr("Click")},
         {tr("Plan graph, job DAG"), tr("Zoom"), tr("Ctrl+wheel")},
+        {tr("Plan graph"), tr("Pan"), tr("Drag")},
         {tr("Plan graph"), tr("Fit the whole plan"), tr("Home")},
         {tr("Tables"), tr("Sort by a column"), tr("Click its header")},
-        {tr("Alerts"), tr("Show a finding's evidence"), tr("Up / Down, Enter, click")},
     };
     rows += views;
     table_->setObjectName(QStringLiteral("shortcutsTable"));

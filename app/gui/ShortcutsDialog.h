@@ -1,6 +1,7 @@
-// Help > Keyboard shortcuts: every shortcut of the window's actions (read from the actions
-// themselves, so a new one is listed without editing this), then the keys and mouse gestures the
-// views handle on their own.
+// Help > Keyboard shortcuts: every shortcut of the window's actions and QShortcuts (read from
+// them, so a new one is listed without editing this: a QShortcut names what it does in its
+// whatsThis and where in its "where" property), then the keys and mouse gestures the views
+// handle on their own.
 #pragma once
 
 #include <QDialog>

@@ -8,6 +8,7 @@
 
 #include "charts/TaskHistogramView.h"
 #include "dag/StageDagView.h"
+#include "diagnosis/RelatedStage.h"
 #include "gui/DockLayout.h"
 #include "gui/Navigator.h"
 #include "qt/LoadSession.h"
@@ -71,17 +72,25 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
                 select(QList<qint64>(ids.begin(), ids.end()));
             });
     connect(navigator, &Navigator::tasksSelected, this, &TasksDock::select);
+    connect(navigator, &Navigator::barTasksChosen, this, [this](const QList<qint64>& ids) {
+        if (ids.isEmpty())
+            table_->clearSelection();
+        else
+            select(ids);
+    });
     connect(navigator, &Navigator::cleared, table_, &QAbstractItemView::clearSelection);
-    // A task picked in the table is marked in the histogram and the timeline too.
-    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this, navigator](const QModelIndex& current) {
-                if (selecting_ || !current.isValid()) return;
-                const QVariant id = current.data(TaskTableModel::TaskIdRole);
-                if (!id.isValid()) return;
-                selecting_ = true;  // the table already shows it: no reselection
-                navigator->selectTasks({id.toLongLong()});
-                selecting_ = false;
-            });
+    // A task picked in the table is marked in the histogram and the timeline too (a click on
+    // the current row of a bar's tasks picks it alone).
+    const auto pick = [this, navigator](const QModelIndex& current) {
+        if (selecting_ || !current.isValid()) return;
+        const QVariant id = current.data(TaskTableModel::TaskIdRole);
+        if (!id.isValid()) return;
+        selecting_ = true;  // the table already shows it: no reselection
+        navigator->selectTasks({id.toLongLong()});
+        selecting_ = false;
+    };
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, pick);
+    connect(table_, &QAbstractItemView::clicked, this, pick);
 }
 
 void TasksDock::select(const QList<qint64>& taskIds) {
@@ -139,6 +148,10 @@ HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget
         histogram_->setStage(session->model(), SIZE_MAX);
         setWindowTitle(tr("Task histogram — no stage"));
     });
+    // Each finding shows its own metric (Duration unless it is about another): never the one
+    // the previous finding left.
+    connect(navigator, &Navigator::findingRequested, this,
+            [this](const Finding& f) { histogram_->setMetric(f.focusMetric); });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric metric) {
                 histogram_->setMetric(metric);
@@ -147,12 +160,14 @@ HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget
     connect(navigator, &Navigator::cleared, this, [this] {
         histogram_->setHighlightedTasks({});
         histogram_->setSelectedTask(-1);
+        histogram_->clearBarChoice();
     });
-    // One task picked anywhere (table, timeline) is pointed at; a bar's tasks are the bar.
+    // A task picked anywhere (table, timeline) is pointed at, and ends the bar's choice.
     connect(navigator, &Navigator::tasksSelected, this, [this](const QList<qint64>& ids) {
+        histogram_->clearBarChoice();
         histogram_->setSelectedTask(ids.size() == 1 ? ids.front() : -1);
     });
-    connect(histogram_, &TaskHistogramView::tasksSelected, navigator, &Navigator::selectTasks);
+    connect(histogram_, &TaskHistogramView::barTasksChosen, navigator, &Navigator::chooseBarTasks);
 }
 
 TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* parent)
@@ -202,14 +217,17 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
             });
     connect(navigator, &Navigator::cleared, this, [this] {
         timeline_->setHighlightedTasks({});
+        timeline_->setChosenTasks({});
         if (std::exchange(zoomedByNavigation_, false)) timeline_->resetZoom();
     });
-    // A task picked in the table is outlined on its bar; a histogram bar's tasks are marked.
+    // A task picked in the table is outlined on its bar and ends a bar's choice; a histogram
+    // bar's tasks are marked apart from the finding's, which stay.
     connect(navigator, &Navigator::tasksSelected, this, [this](const QList<qint64>& ids) {
-        if (ids.size() == 1)
-            timeline_->setSelectedTask(ids.front());
-        else
-            timeline_->setHighlightedTasks(std::vector<int64_t>(ids.begin(), ids.end()));
+        timeline_->setChosenTasks({});
+        timeline_->setSelectedTask(ids.size() == 1 ? ids.front() : -1);
+    });
+    connect(navigator, &Navigator::barTasksChosen, this, [this](const QList<qint64>& ids) {
+        timeline_->setChosenTasks(std::vector<int64_t>(ids.begin(), ids.end()));
     });
     connect(timeline_, &StageTimelineView::taskClicked, navigator,
             [navigator](qint64 id) { navigator->selectTasks({id}); });
@@ -237,19 +255,23 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
     dag_->setObjectName(QStringLiteral("jobDag"));
     tightLayout(this)->addWidget(dag_);
     connect(session, &LoadSession::cleared, this, [this] {
-        job_ = -1;
+        job_ = chosenJob_ = -1;
         dag_->setJob(nullptr, -1);
     });
+    connect(navigator, &Navigator::cleared, this, [this] { chosenJob_ = -1; });
     connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
         const ModelPtr& model = session->model();
         const StageAttempt* s = model ? model->stage(stage.stage, stage.attempt) : nullptr;
         dag_->setCurrentStage(stage.stage, stage.attempt);
         if (!s || s->jobIds.empty() || s->jobIds.front() == job_) return;
+        // A stage of the job chosen in the Jobs dock keeps that job's DAG.
+        if (chosenJob_ == job_ && job_ >= 0 && stageOfJob(*model, stage, job_)) return;
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
         setWindowTitle(tr("DAG of job %1").arg(job_));
     });
     connect(navigator, &Navigator::jobRequested, this, [this, session](qint32 job) {
+        chosenJob_ = job;
         if (job == job_) return;
         job_ = job;
         dag_->setJob(session->model(), job_);

@@ -81,6 +81,7 @@ public:
 private:
     StageDagView* dag_;
     int32_t job_ = -1;
+    int32_t chosenJob_ = -1;  // chosen in the Jobs dock, until the next navigation clears
 };
 
 }  // namespace stagelight

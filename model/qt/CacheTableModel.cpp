@@ -57,7 +57,7 @@ QVariant CacheTableModel::data(const QModelIndex& index, int role) const {
         case Rdd:
             return QString::number(r.id);
         case Name:
-            return logText(r.name);
+            return firstLine(logText(r.name));
         case StorageLevel:
             return QString::fromStdString(r.storageLevel);
         case Cached:

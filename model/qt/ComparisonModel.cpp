@@ -120,7 +120,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
             case Skew:
                 return any->skewRatio;
             default:
-                return text(any->name);
+                return firstLine(text(any->name));
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Name) return plainTooltip(text(any->name));
@@ -158,7 +158,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
             return pair(
                 b, t, [](const ComparedStage* s) { return QString::number(s->skewRatio, 'f', 1); });
         default:
-            return text(any->name);
+            return firstLine(text(any->name));
     }
 }
 

@@ -4,6 +4,14 @@
 #include "text/Format.h"
 
 namespace stagelight {
+namespace {
+
+// Spark's UI falls back on the job's name ("show at <console>:33").
+const std::string& description(const Job& j) {
+    return !j.description.empty() ? j.description : !j.jobGroup.empty() ? j.jobGroup : j.name;
+}
+
+}  // namespace
 
 JobTableModel::JobTableModel(QObject* parent)
     : SnapshotTableModel({tr("Job"), tr("Submitted"), tr("Description"), tr("Result"),
@@ -49,7 +57,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
             case Tasks:
                 return qlonglong(c.numTasks);
             case Description:
-                return logText(j.description, 2000);
+                return data(index, Qt::DisplayRole);
             case Result:
                 return QString::fromLatin1(result);
             case Duration:
@@ -61,8 +69,13 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
         }
     }
     if (role == Qt::ToolTipRole) {  // log text, escaped: never rich text
-        if (index.column() == Description && !j.failureMessage.empty())
-            return plainTooltip(logText(j.failureMessage, 2000));
+        if (index.column() == Description) {  // the whole text, and why the job failed
+            QString tip = logText(description(j), 2000).trimmed();
+            if (!j.failureMessage.empty())
+                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n\n")) +
+                       logText(j.failureMessage, 2000);
+            return tip.isEmpty() ? QVariant() : QVariant(plainTooltip(tip));
+        }
         const QString shown = data(index, Qt::DisplayRole).toString();
         return shown.isEmpty() ? QVariant() : QVariant(plainTooltip(shown));
     }
@@ -74,10 +87,8 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
             return span.startMs >= 0 && appStart >= 0
                        ? QString::fromStdString(formatOffset(span.startMs - appStart))
                        : QStringLiteral("—");
-        case Description:  // Spark's UI falls back on the job's name ("show at <console>:33")
-            return logText(!j.description.empty() ? j.description
-                           : !j.jobGroup.empty()  ? j.jobGroup
-                                                  : j.name);
+        case Description:
+            return firstLine(logText(description(j)));
         case Tasks: {
             QString t = QStringLiteral("%1/%2")
                             .arg(c.numCompletedTasks)

@@ -16,6 +16,17 @@ inline QString logText(std::string_view text, size_t most = kShownTextBytes) {
     return QString::fromUtf8(shown.data(), qsizetype(shown.size()));
 }
 
+// A log text in a one-line table cell: its first non-empty line, trimmed (a job description
+// that starts with a newline drew as "…"); the cell's tooltip holds the whole text. A delegate's
+// text has its newlines as U+2028 already.
+inline QString firstLine(QString text) {
+    text.replace(QChar::LineSeparator, QLatin1Char('\n'))
+        .replace(QChar::ParagraphSeparator, QLatin1Char('\n'));
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        if (QString shown = line.trimmed(); !shown.isEmpty()) return shown;
+    return {};
+}
+
 inline QString plainTooltip(const QString& text) {
     constexpr qsizetype kMost = 2000;
     const QString shown =

@@ -41,6 +41,25 @@ private Q_SLOTS:
                 "\n{oops\n");
     }
 
+    void raiseNamesAKnownDockAndWins() {
+        // An unknown --raise is a usage error naming the docks; a known one (any case) is in
+        // front when the screenshot is taken, after the finding raised its own docks.
+        const QString shot = path("raise.png");
+        Run r = run({QStringLiteral("--screenshot"), shot, QStringLiteral("--raise"),
+                     QStringLiteral("nosuchdock"), path("skew.zstd")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(
+            r.err.contains("nosuchdock") && r.err.contains("sql") && r.err.contains("appTimeline"),
+            r.err.constData());
+        QVERIFY(!QFile::exists(shot));
+        r = run({QStringLiteral("--screenshot"), shot, QStringLiteral("--finding"),
+                 QStringLiteral("1"), QStringLiteral("--raise"), QStringLiteral("apptimeline"),
+                 path("skew.zstd")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("raised appTimelineDock"), r.err.constData());
+        QVERIFY(QFile::exists(shot));
+    }
+
     void summaryJsonHasTheDocumentedFields() {
         const Run r = run({QStringLiteral("summary"), path("skew.zstd"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);

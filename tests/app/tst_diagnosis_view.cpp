@@ -31,11 +31,11 @@
 #include "qt/EnvironmentModel.h"
 #include "qt/FindingsModel.h"
 #include "qt/JobTableModel.h"
-#include "text/Format.h"
 #include "qt/StageTableModel.h"
 #include "qt/TaskSummaryModel.h"
 #include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
+#include "text/Format.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 

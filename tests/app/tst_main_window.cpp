@@ -28,6 +28,9 @@
 #include "qt/CacheTableModel.h"
 #include "qt/ComparisonModel.h"
 #include "qt/ExecutorTableModel.h"
+#include "qt/JobTableModel.h"
+#include "qt/StageTableModel.h"
+#include "tables/CellDelegates.h"
 #include "timeline/AppTimelineView.h"
 #include "timeline/StageTimelineView.h"
 
@@ -407,6 +410,50 @@ private Q_SLOTS:
                 QString::fromStdString((test::binaryDir() / "main-window-dark.png").string())));
         }
         QApplication::setPalette(light);
+    }
+
+    void jobDescriptionsShowTheirFirstLine() {
+        // q88's job descriptions start with a newline: each cell shows the first line that has
+        // text, trimmed, and its tooltip the whole text (it showed "…" for every job).
+        STAGELIGHT_REQUIRE_SHARED();
+        MainWindow w;
+        QSignalSpy shown(&w, &MainWindow::modelShown);
+        w.show();
+        w.openLog(QString::fromStdString(
+            (test::sharedDir() / "eventlogs/NVIDIA__spark-rapids-tools/spark-events-qualification/"
+                                 "nds_q88_photon_db_13_3.zstd")
+                .string()));
+        QVERIFY(shown.wait(60000));
+        const ModelPtr m = w.currentModel();
+        auto* jobs = w.findChild<QTableView*>(QStringLiteral("jobTable"));
+        QVERIFY(jobs && jobs->model()->rowCount() > 0);
+        int multiLine = 0;
+        for (int r = 0; r < jobs->model()->rowCount(); ++r) {
+            const QModelIndex cell = jobs->model()->index(r, JobTableModel::Description);
+            const Job* job =
+                m->job(jobs->model()->index(r, JobTableModel::Job).data(Qt::UserRole).toInt());
+            QVERIFY(job);
+            const QString text = cell.data().toString();
+            QVERIFY2(!text.contains(QLatin1Char('\n')) && text == text.trimmed(), qPrintable(text));
+            if (!job->description.empty() && job->description.front() == '\n') {
+                ++multiLine;
+                QVERIFY2(!text.isEmpty() && text != QStringLiteral("…"), qPrintable(text));
+                const QString whole = QString::fromStdString(job->description).trimmed();
+                QVERIFY(whole.startsWith(text));
+                // The tooltip holds the rest (escaped: a tooltip is rich text).
+                const QString lastLine = whole.section(QLatin1Char('\n'), -1).trimmed().left(20);
+                QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(lastLine.toHtmlEscaped()),
+                         qPrintable(lastLine));
+            }
+        }
+        QVERIFY(multiLine > 0);
+        // Stage names in the stage table are drawn the same way.
+        auto* stages = w.findChild<QTableView*>(QStringLiteral("stageTable"));
+        QVERIFY(
+            dynamic_cast<FirstLineDelegate*>(stages->itemDelegateForColumn(StageTableModel::Name)));
+        w.findChild<QDockWidget*>(QStringLiteral("jobsDock"))->raise();
+        QVERIFY(
+            w.grab().save(QString::fromStdString((test::binaryDir() / "jobs-q88.png").string())));
     }
 
     void reportsAnUnreadableLog() {

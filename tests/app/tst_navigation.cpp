@@ -3,6 +3,7 @@
 // winning; an exception in a worker reaches the user as an error, not an abort; the findings
 // export as the report. One feature per test; widgets are found by object name.
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSettings>
@@ -176,6 +177,42 @@ private Q_SLOTS:
         QCOMPARE(histogram->histogram().tasks, size_t(32));
         QVERIFY(histogram->highlightedTasks() > 0);
         QVERIFY(histogram->histogram().max > 3 * histogram->histogram().median);
+    }
+
+    void eachFindingSetsItsOwnMetric() {
+        // The histogram's metric is the finding's (Duration unless it is about another), never
+        // the one the previous finding left: the demo's skew (shuffle read) then a scan stage.
+        MainWindow w;
+        QVERIFY(openAnalysed(w, demo_));
+        auto* histogram = child<TaskHistogramView>(w, "stageHistogram");
+        auto* alerts = child<QTableView>(w, "alertTable");
+        int changes = 0;
+        HistogramMetric last = histogram->metric();
+        for (int pass = 0; pass < 2; ++pass)
+            for (int row = 0; row < alerts->model()->rowCount(); ++row) {
+                const Finding* f = findingOnRow(w, row);
+                choose(w, row);
+                QCOMPARE(histogram->metric(), f->focusMetric);
+                changes += histogram->metric() != last;
+                last = histogram->metric();
+            }
+        QVERIFY(changes >= 2);  // the findings are about more than one metric
+        // A stage chosen by hand keeps the metric the user looks at.
+        histogram->setMetric(HistogramMetric::Input);
+        w.findChild<Navigator*>()->showStage(w.findChild<Navigator*>()->shownStage());
+        QCOMPARE(histogram->metric(), HistogramMetric::Input);
+    }
+
+    void theEvidencePanelAndShortcutsSayFindings() {
+        MainWindow w;
+        auto* evidence = w.findChild<EvidencePanel*>();
+        QVERIFY(evidence);
+        QStringList texts;
+        for (const QLabel* l : evidence->findChildren<QLabel*>()) texts << l->text();
+        QVERIFY2(texts.join(QLatin1Char('|')).contains(QStringLiteral("Select a finding")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(
+            !texts.join(QLatin1Char('|')).contains(QStringLiteral("alert"), Qt::CaseInsensitive));
     }
 
     void theTimelineZoomsToTheFindingsWindow() {

@@ -4,11 +4,14 @@
 // or a directory on the window opens it.
 #include <QApplication>
 
+#include <QDir>
 #include <QDropEvent>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -239,6 +242,12 @@ private Q_SLOTS:
             if (a->text() == QStringLiteral("&Clear recent")) clear = a;
         QVERIFY(clear);
         QVERIFY(recent->actions().first()->text().startsWith(QStringLiteral("&1 ")));  // numbered
+        // The file with its folder, not an absolute path running off the screen; the whole
+        // path is the status tip.
+        const QString folder = QFileInfo(log).dir().dirName();
+        QCOMPARE(recent->actions().first()->text(),
+                 QStringLiteral("&1  %1/nightly.zstd").arg(folder));
+        QCOMPARE(recent->actions().first()->statusTip(), log);
         clear->trigger();
         QVERIFY(w.recentFiles().isEmpty());
         QVERIFY(!recent->isEnabled());
@@ -264,6 +273,11 @@ private Q_SLOTS:
         QStringList keys;
         for (int r = 0; r < dialog->table()->rowCount(); ++r)
             keys << dialog->table()->item(r, 2)->text();
+        QStringList rows;
+        for (int r = 0; r < dialog->table()->rowCount(); ++r)
+            rows << dialog->table()->item(r, 0)->text() + QLatin1Char('|') +
+                        dialog->table()->item(r, 1)->text() + QLatin1Char('|') +
+                        dialog->table()->item(r, 2)->text();
         int withShortcut = 0;
         for (QAction* a : w.findChildren<QAction*>())
             if (!a->shortcut().isEmpty()) {
@@ -272,7 +286,28 @@ private Q_SLOTS:
                          qPrintable(a->text()));
             }
         QVERIFY(withShortcut >= 8);  // Open, Open directory, Compare, Export, Reload, Quit, Find...
+        // Every QShortcut (the plan search's keys, Escape in the filters) with what it does.
+        int fieldKeys = 0;
+        for (QShortcut* k : w.findChildren<QShortcut*>()) {
+            ++fieldKeys;
+            const QString row = k->property("where").toString() + QLatin1Char('|') +
+                                k->whatsThis() + QLatin1Char('|') +
+                                k->key().toString(QKeySequence::NativeText);
+            QVERIFY2(rows.contains(row), qPrintable(row));
+            QVERIFY(!k->whatsThis().isEmpty());
+        }
+        QVERIFY(fieldKeys >= 5);
+        const QString all = rows.join(QLatin1Char('\n'));
+        for (const QString& key :
+             {QStringLiteral("Return"), QStringLiteral("Shift+Return"), QStringLiteral("Esc")})
+            QVERIFY2(keys.contains(QKeySequence(key).toString(QKeySequence::NativeText)),
+                     qPrintable(key));
+        QVERIFY2(all.contains(QStringLiteral("SQL view|Find in the plan")), qPrintable(all));
         QVERIFY(keys.contains(QStringLiteral("Home")));  // the views' own keys too
+        QVERIFY(keys.contains(QStringLiteral("Backspace")));
+        // The product's word is "finding".
+        QVERIFY(!all.contains(QStringLiteral("Alert")));
+        QVERIFY(all.contains(QStringLiteral("Findings|")));
     }
 };
 

@@ -2,10 +2,14 @@
 // next/previous, Ctrl+F), the adaptive plan's versions with what each changed, scan details in
 // the operator panel, and every lane of a wide stage reachable. Saves screenshots of both at
 // 1366×768 and 1920×1080 into the build directory.
+#include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QtTest>
+
+#include <set>
 
 #include "TestSupport.h"
 #include "dag/PlanGraphView.h"
@@ -73,7 +77,7 @@ private Q_SLOTS:
         for (int v = 1; v < titles.size(); ++v) {
             afterStage += titles[v].contains(QStringLiteral("after stage"));
             QVERIFY2(titles[v].contains(QStringLiteral("after stage")) ||
-                         titles[v].contains(QStringLiteral("before any stage")),
+                         titles[v].contains(QStringLiteral("no stage of this query had completed")),
                      qPrintable(titles[v]));
         }
         QVERIFY(afterStage >= 1);
@@ -98,6 +102,67 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!sql->graph()->layoutPending(), 30000);
         raise(w, "sqlDock");
         QVERIFY(w.grab().save(QString::fromStdString((test::binaryDir() / "sql-aqe-1366.png").string())));
+    }
+
+    void anUpdateNamesOnlyAStageOfItsOwnQuery() {
+        // q88: the stage that completed last before an update may be another query's (or a job
+        // without SQL): the update then says no stage of this query had completed, and every
+        // stage named is one of the query's jobs'. At 1366 × 768 the stepper shows its version
+        // whole and the update's trigger and changes wrap below it.
+        STAGELIGHT_REQUIRE_SHARED();
+        MainWindow w;
+        QSignalSpy shown(&w, &MainWindow::analysisShown);
+        w.resize(1366, 768);
+        w.show();
+        w.openLog(sharedLog(
+            "NVIDIA__spark-rapids-tools/spark-events-qualification/nds_q88_photon_db_13_3.zstd"));
+        QVERIFY(shown.wait(60000));
+        raise(w, "sqlDock");
+        const ModelPtr m = w.currentModel();
+        auto* sql = w.findChild<SqlPanel*>();
+        const SqlExecution* q26 = m->sqlExecution(26);
+        QVERIFY(q26 && !q26->adaptiveUpdates.empty());
+        // The log's last completed stage before its first update belongs to no job of SQL 26.
+        QVERIFY(q26->adaptiveUpdates.front().afterStageId >= 0);
+        sql->showExecution(26);
+        QVERIFY2(sql->planVersionTitles().value(1).contains(
+                     QStringLiteral("as first submitted (no stage of this query had completed)")),
+                 qPrintable(sql->planVersionTitles().value(1)));
+        int named = 0;
+        for (const SqlExecution& q : m->sqlExecutions) {
+            if (q.adaptiveUpdates.empty()) continue;
+            std::set<int32_t> ours;
+            for (int32_t id : q.jobIds)
+                if (const Job* j = m->job(id)) ours.insert(j->stageIds.begin(), j->stageIds.end());
+            sql->showExecution(q.id);
+            for (const QString& title : sql->planVersionTitles()) {
+                const qsizetype at = title.indexOf(QStringLiteral("after stage "));
+                if (at < 0) continue;
+                const int32_t stage = title.mid(at + 12).section(QLatin1Char('.'), 0, 0).toInt();
+                QVERIFY2(ours.count(stage), qPrintable(title));
+                ++named;
+            }
+        }
+        QVERIFY(named > 0);
+        sql->showExecution(26);
+        QCoreApplication::processEvents();
+        auto* box = sql->planVersionBox();
+        auto* changes = w.findChild<QLabel*>(QStringLiteral("planChanges"));
+        QVERIFY(changes);
+        for (int v = 1; v < sql->planVersionCount(); ++v) {
+            sql->showPlanVersion(v);
+            QCoreApplication::processEvents();
+            // The box's text is never cut; the whole title and changes wrap in the line below.
+            QVERIFY2(box->width() >= box->fontMetrics().horizontalAdvance(box->currentText()) + 20,
+                     qPrintable(box->currentText()));
+            QVERIFY(changes->text().startsWith(sql->planVersionTitles()[v]));
+            QVERIFY(changes->wordWrap());
+            QVERIFY(changes->height() >= changes->heightForWidth(changes->width()));
+        }
+        sql->showPlanVersion(1);
+        QCoreApplication::processEvents();
+        QVERIFY(w.grab().save(
+            QString::fromStdString((test::binaryDir() / "sql-q88-1366.png").string())));
     }
 
     void findsOperatorsInALargePlan_data() {

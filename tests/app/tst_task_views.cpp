@@ -7,9 +7,11 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
 
@@ -129,7 +131,8 @@ private Q_SLOTS:
         for (int r = 0; r < int(bin.count); ++r)
             QVERIFY(table->selectionModel()->isRowSelected(r, {}));
         QVERIFY(!table->selectionModel()->isRowSelected(int(bin.count), {}));
-        QCOMPARE(timeline->highlightedTasks(), bin.count);
+        QCOMPARE(timeline->chosenTasks(), bin.count);  // marked apart from a finding's
+        QVERIFY(view->barChosen());
         // Right on the median line (a dashed marker drawn over the bars): the bar still takes it.
         int medianBin = -1;
         for (size_t i = 0; i < h.bins.size(); ++i)
@@ -389,6 +392,11 @@ private Q_SLOTS:
             QVERIFY(chart);
             QCOMPARE(chart->seriesCount(), 0);
             QVERIFY(chart->caption().contains(QStringLiteral("no per-stage executor peaks")));
+            // The reason alone, wrapped whole, without empty axes under it.
+            QVERIFY(!chart->plotShown());
+            auto* message = chart->findChild<QLabel*>(QStringLiteral("memoryMessage"));
+            QVERIFY(message && message->wordWrap() && !message->isHidden());
+            QCOMPARE(message->text(), chart->caption());
         }
         // Two stages' peaks for executor 1, one for executor 2 (RSS not measured: 0).
         auto peaks = [](const char* executor, int stage, int64_t heap) {
@@ -426,7 +434,19 @@ private Q_SLOTS:
                                    .string())));
         auto* realChart = child<ExecutorMemoryChart>(real, "executorMemoryChart");
         QVERIFY(realChart->seriesCount() >= 2);
-        realChart->resize(700, 300);
+        // On screen (its tab in front), the legend sits outside the plot area: it never covers
+        // the lines.
+        real.findChild<QDockWidget*>(QStringLiteral("executorsDock"))->raise();
+        for (QTabWidget* tabs : real.findChildren<QTabWidget*>())
+            if (tabs->indexOf(realChart) >= 0) tabs->setCurrentWidget(realChart);
+        QTRY_VERIFY(realChart->isVisible() && realChart->width() > 200);
+        QCustomPlot* plot = realChart->plot();
+        QVERIFY(realChart->plotShown());
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot->axisRect()->rect().height() > 40);
+        QVERIFY(plot->legend->visible());
+        QVERIFY2(!plot->axisRect()->rect().intersects(plot->legend->outerRect()),
+                 "the legend is inside the plot area");
         const auto shots = test::binaryDir() / "screenshots-task-views";
         std::filesystem::create_directories(shots);
         QVERIFY(realChart->grab().save(

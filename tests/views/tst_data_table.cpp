@@ -4,6 +4,8 @@
 #include <QStandardItemModel>
 #include <QtTest>
 
+#include "qt/PlainText.h"
+#include "tables/CellDelegates.h"
 #include "tables/DataTableView.h"
 
 using namespace stagelight;
@@ -109,6 +111,25 @@ private Q_SLOTS:
         view.selectSourceRows({5, 50, 95});
         model.reset();
         QCOMPARE(shownRows(view, 3), (QList<int>{0, 1, 2}));
+    }
+
+    void logTextShowsItsFirstLine() {
+        // A stage name or job description that starts with a newline drew as "…": the cell
+        // shows the first line that has text, trimmed.
+        QCOMPARE(firstLine(QStringLiteral("\n  -- q88\r\nselect *\nfrom t")),
+                 QStringLiteral("-- q88"));
+        QCOMPARE(firstLine(QStringLiteral("collect at Foo.scala:12")),
+                 QStringLiteral("collect at Foo.scala:12"));
+        QCOMPARE(firstLine(QStringLiteral("\n \n")), QString());
+        QStandardItemModel model(1, 1);
+        model.setData(model.index(0, 0), QStringLiteral("\n\n  SELECT a\nFROM b"));
+        struct Probe : FirstLineDelegate {
+            using FirstLineDelegate::FirstLineDelegate;
+            using FirstLineDelegate::initStyleOption;
+        } delegate(nullptr);
+        QStyleOptionViewItem option;
+        delegate.initStyleOption(&option, model.index(0, 0));
+        QCOMPARE(option.text, QStringLiteral("SELECT a"));
     }
 };
 

@@ -4,7 +4,11 @@
 #include <QScrollBar>
 #include <QtTest>
 
+#include <QFontInfo>
+#include <QFontMetricsF>
+
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 #include "SyntheticModel.h"
@@ -127,6 +131,79 @@ private Q_SLOTS:
         view.grab().save(QString::fromStdString((test::binaryDir() / "timeline-lanes-folded.png").string()));
         QTest::mouseClick(&view, Qt::LeftButton, {}, label);
         QCOMPARE(view.painter().rowCount(), 250);
+    }
+
+    void everyFoldedStripKeepsItsLabel() {
+        // One executor unfolded among folded ones (q66 stage 13.0): lanes too thin for their
+        // labels are labelled where they leave room, every folded strip keeps its label, and
+        // labels are at least 10 px and never drawn over one another.
+        const auto model = test::syntheticStage(2000, 9, 16, 50, -1);
+        StageTimelineView view;
+        view.resize(900, 260);
+        view.show();
+        view.setStage(model, 0);
+        view.setLaneMode(Mode::Scroll);
+        view.foldExecutors(true);
+        view.toggleFold(0);  // executor 1's 16 lanes, then 8 strips
+        const StageTimelinePainter& p = view.painter();
+        QCOMPARE(p.rowCount(), 16 + 8);
+        const QRectF area = view.plotRect();
+        const QFont font = p.labelFont(view.font(), area);
+        QVERIFY(QFontInfo(font).pixelSize() >= 10);
+        const double textHeight = QFontMetricsF(font).height();
+        const auto placed = p.labelPlacement(area, textHeight);
+        std::set<int> labelled;
+        double bottom = -1e9;
+        for (const auto& [row, top] : placed) {
+            labelled.insert(row);
+            QVERIFY2(top >= bottom - 2, qPrintable(QStringLiteral("row %1 overlaps").arg(row)));
+            bottom = top + textHeight;
+        }
+        int strips = 0;
+        for (int r = p.firstRow(); r < p.rowCount() && p.rowTop(r, area) < area.bottom() - 1; ++r)
+            if (p.rowFolded(r)) {
+                ++strips;
+                QVERIFY2(labelled.count(r), qPrintable(QStringLiteral("strip row %1").arg(r)));
+            }
+        QVERIFY(strips >= 4);
+        QVERIFY(labelled.size() < size_t(p.rowCount()));  // the lanes were thinned
+        // Every row is still reachable by scrolling, the last one at the bottom.
+        view.scrollToRow(p.rowCount());
+        QVERIFY(p.rowTop(p.rowCount() - 1, area) < area.bottom());
+        QVERIFY(p.rowAt(p.rowTop(p.rowCount() - 1, area) + 1, area) == p.rowCount() - 1);
+        view.scrollToRow(0);
+        view.grab().save(
+            QString::fromStdString((test::binaryDir() / "timeline-lanes-strips.png").string()));
+    }
+
+    void narrowLabelsKeepTheExecutorAndTheLane() {
+        // A comparison timeline's narrow label column: "executor" goes, then the middle is
+        // elided, so the label still starts with the executor and ends with its lane.
+        const auto model = test::syntheticStage(200, 2, 4, 50, -1);
+        StageTimelinePainter p;
+        p.setStage(model, 0);
+        p.foldAll(false);
+        const QFontMetricsF metrics(QApplication::font());
+        const QString whole = QString::fromStdString(p.lanes().laneLabels[3]);
+        QVERIFY(whole.startsWith(QStringLiteral("executor 1 · lane ")));
+        QCOMPARE(p.fittedLabel(3, metrics, 400), whole);
+        const QString shorter = QString(whole).remove(QStringLiteral("executor "));
+        const QString label = p.fittedLabel(3, metrics, metrics.horizontalAdvance(shorter) - 4);
+        QVERIFY2(label.startsWith(QStringLiteral("1 ")) && label.endsWith(whole.right(1)),
+                 qPrintable(label));
+        QVERIFY(label.contains(QStringLiteral("…")) && !label.contains(QStringLiteral("executor")));
+    }
+
+    void saysWhenNoStageIsSelected() {
+        StageTimelinePainter p;
+        QCOMPARE(p.emptyText(), QStringLiteral("No stage selected"));
+        p.setStage(model_, size_t(-1));
+        QCOMPARE(p.emptyText(), QStringLiteral("No stage selected"));
+        const auto empty = test::syntheticStage(0, 1, 1, 50, -1);
+        p.setStage(empty, 0);
+        QCOMPARE(p.emptyText(), QStringLiteral("No tasks in this stage"));
+        p.setStage(model_, 0);
+        QVERIFY(p.emptyText().isEmpty());
     }
 
     void marksTheClickedTaskAndShowsTheBand() {

@@ -21,6 +21,7 @@ ExecutorMemoryChart::ExecutorMemoryChart(QWidget* parent)
     : QWidget(parent),
       metric_(new QComboBox(this)),
       caption_(new QLabel(this)),
+      message_(new QLabel(this)),
       plot_(new QCustomPlot(this)) {
     for (int i = 0; i < kMemoryMetricCount; ++i) {
         const std::string_view name = memoryMetricName(MemoryMetric(i));
@@ -40,12 +41,19 @@ ExecutorMemoryChart::ExecutorMemoryChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(plot_, 1);
+    message_->setTextFormat(Qt::PlainText);
+    message_->setWordWrap(true);
+    message_->setAlignment(Qt::AlignCenter);
+    message_->setMargin(12);
+    message_->setForegroundRole(QPalette::PlaceholderText);
+    message_->setObjectName(QStringLiteral("memoryMessage"));
+    message_->hide();
+    layout->addWidget(message_, 1);
     plot_->xAxis->setLabel(tr("seconds from the start"));
-    plot_->legend->setVisible(true);
     plot_->legend->setFont(font());
-    // In the right margin, never over the lines.
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    placeLegendAbove(plot_);  // a row above the plot, never over the lines
     applyChartPalette(plot_, palette());
+    setMinimumWidth(200);  // the legend rewraps; its one-row width is not a minimum
     connect(metric_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
 }
 
@@ -63,7 +71,17 @@ int ExecutorMemoryChart::seriesCount() const {
 }
 
 QString ExecutorMemoryChart::caption() const {
-    return caption_->text();
+    return message_->isHidden() ? caption_->text() : message_->text();
+}
+
+bool ExecutorMemoryChart::plotShown() const {
+    return !plot_->isHidden();
+}
+
+void ExecutorMemoryChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitLegendColumns(plot_, width());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ExecutorMemoryChart::rebuild() {
@@ -105,15 +123,20 @@ void ExecutorMemoryChart::rebuild() {
     plot_->yAxis->setRange(0, std::max(1.0, top * 1.1));
     plot_->xAxis->setRange(0, right * 1.05);
     plot_->legend->setVisible(!series.empty());
+    fitLegendColumns(plot_, width());
     const std::string_view name = memoryMetricName(metric);
-    if (!model_)
-        caption_->clear();
-    else if (series.empty())
-        caption_->setText(tr("The log has no per-stage executor peaks of %1 (Spark 3.0+ logs "
+    // Nothing measured: the reason alone, whole, where the plot would be (no empty axes).
+    const bool measured = !model_ || !series.empty();
+    plot_->setVisible(measured);
+    message_->setVisible(!measured);
+    caption_->clear();
+    message_->clear();
+    if (!measured)
+        message_->setText(tr("The log has no per-stage executor peaks of %1 (Spark 3.0+ logs "
                              "StageExecutorMetrics; process RSS needs "
                              "spark.executor.processTreeMetrics.enabled)")
                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size()))));
-    else
+    else if (model_)
         caption_->setText(tr("%1 executors · peak %2 while each stage ran")
                               .arg(series.size())
                               .arg(QString::fromStdString(formatBytes(int64_t(top)))));

@@ -1,6 +1,7 @@
 // Memory peaks per executor over time (QCustomPlot), from the per-stage executor metrics Spark
 // logs: one line per executor, a point at the end of each stage it took part in; the metric is
-// chosen above the plot. A log without those metrics says so instead of drawing zeros.
+// chosen above the plot, the legend above it (never over the lines). A log without those
+// metrics says so, whole, instead of drawing empty axes.
 #pragma once
 
 #include <QWidget>
@@ -21,7 +22,12 @@ public:
     void setModel(ModelPtr model);
     void setMetric(MemoryMetric metric);
     int seriesCount() const;  // executors drawn
-    QString caption() const;
+    QString caption() const;  // the figures, or why there are none
+    bool plotShown() const;
+    QCustomPlot* plot() const { return plot_; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;  // the legend wraps to fit
 
 private:
     void rebuild();
@@ -29,6 +35,7 @@ private:
     ModelPtr model_;
     QComboBox* metric_;
     QLabel* caption_;
+    QLabel* message_;  // instead of the plot when nothing was measured
     QCustomPlot* plot_;
 };
 

@@ -12,8 +12,10 @@
 #include "charts/QCustomPlotInclude.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "figures/TaskFigures.h"
+#include "style/Palette.h"
 #include "text/Format.h"
 #include "timeline/TimeAxis.h"
 
@@ -66,6 +68,7 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
       metric_(new QComboBox(this)),
       log_(new QCheckBox(tr("Log count"), this)),
       caption_(new QLabel(this)),
+      placeholder_(new QLabel(this)),
       plot_(new QCustomPlot(this)) {
     for (int i = 0; i < kHistogramMetricCount; ++i) {  // every task metric Spark has
         const std::string_view name = histogramMetricName(HistogramMetric(i));
@@ -83,6 +86,10 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(plot_, 1);
+    placeholder_->setAlignment(Qt::AlignCenter);
+    placeholder_->setForegroundRole(QPalette::PlaceholderText);
+    placeholder_->setObjectName(QStringLiteral("histogramPlaceholder"));
+    layout->addWidget(placeholder_, 1);
 
     bars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     highlightBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
@@ -93,17 +100,25 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
     highlightBars_->setSelectable(QCP::stNone);
     bars_->setPen(Qt::NoPen);
     bars_->setSelectable(QCP::stSingleData);
+    bars_->selectionDecorator()->setBrush(palette::kChosen);
+    bars_->selectionDecorator()->setPen(Qt::NoPen);
     dots_ = new QCPGraph(plot_->xAxis, plot_->yAxis);
     hotDots_ = new QCPGraph(plot_->xAxis, plot_->yAxis);
     for (QCPGraph* g : {dots_, hotDots_}) g->setLineStyle(QCPGraph::lsNone);
     hotDots_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0xd6, 0x45, 0x3d), 11));
     hotDots_->setSelectable(QCP::stNone);
     dots_->setSelectable(QCP::stSingleData);
+    dots_->selectionDecorator()->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, palette::kChosen, 13), QCPScatterStyle::spAll);
     plot_->setInteractions(QCP::iSelectPlottables);
     plot_->yAxis->setLabel(tr("tasks"));
     applyPalette();
 
     connect(metric_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    // The user's new metric leaves no bar chosen: the views marking its tasks drop them too.
+    connect(metric_, &QComboBox::activated, this, [this] {
+        if (std::exchange(chosen_, false)) Q_EMIT barTasksChosen({});
+    });
     connect(log_, &QCheckBox::toggled, this, [this] { redraw(); });
     connect(bars_, qOverload<const QCPDataSelection&>(&QCPAbstractPlottable::selectionChanged),
             this, [this](const QCPDataSelection& selection) {
@@ -113,7 +128,9 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                         if (size_t(i) < histogram_.bins.size())
                             for (int64_t id : binTaskIds(values_, histogram_.bins[size_t(i)]))
                                 ids.push_back(id);
-                if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
+                if (ids.isEmpty()) return;
+                chosen_ = true;
+                Q_EMIT barTasksChosen(ids);
             });
     connect(dots_, qOverload<const QCPDataSelection&>(&QCPAbstractPlottable::selectionChanged),
             this, [this](const QCPDataSelection& selection) {
@@ -121,7 +138,9 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
                 for (const QCPDataRange& range : selection.dataRanges())
                     for (int i = range.begin(); i < range.end(); ++i)
                         if (size_t(i) < values_.sorted.size()) ids.push_back(values_.sorted[size_t(i)].taskId);
-                if (!ids.isEmpty()) Q_EMIT tasksSelected(ids);
+                if (ids.isEmpty()) return;
+                chosen_ = true;
+                Q_EMIT barTasksChosen(ids);
             });
     connect(plot_, &QCustomPlot::afterLayout, this, &TaskHistogramView::layoutMarkerLabels);
     // A bar's range and count on hover (QCustomPlot has no per-bar tooltip of its own).
@@ -133,6 +152,7 @@ TaskHistogramView::TaskHistogramView(QWidget* parent)
         else
             QToolTip::showText(event->globalPosition().toPoint(), binToolTip(bin), plot_);
     });
+    rebuild();  // no stage yet: the placeholder
 }
 
 HistogramMetric TaskHistogramView::metric() const {
@@ -202,6 +222,22 @@ QList<QRectF> TaskHistogramView::markerLabelRects() const {
     return rects;
 }
 
+void TaskHistogramView::clearBarChoice() {
+    chosen_ = false;
+    if (!barChosen()) return;
+    bars_->setSelection(QCPDataSelection());
+    dots_->setSelection(QCPDataSelection());
+    plot_->replot();
+}
+
+bool TaskHistogramView::barChosen() const {
+    return bars_->selected() || dots_->selected();
+}
+
+QString TaskHistogramView::placeholderText() const {
+    return plot_->isHidden() ? placeholder_->text() : QString();
+}
+
 void TaskHistogramView::setSelectedTask(int64_t taskId) {
     if (selectedTask_ == taskId) return;
     selectedTask_ = taskId;
@@ -242,6 +278,7 @@ void TaskHistogramView::setStage(ModelPtr model, size_t stageIndex) {
     stage_ = stageIndex;
     highlighted_.clear();
     selectedTask_ = -1;
+    chosen_ = false;
     rebuild();
 }
 
@@ -263,6 +300,9 @@ void TaskHistogramView::rebuild() {
     const HistogramMetric metric = this->metric();
     values_ = model_ ? taskValues(*model_, stage_, metric) : TaskValues{};
     histogram_ = binTaskValues(values_);
+    // A bar of another metric or stage means nothing here.
+    bars_->setSelection(QCPDataSelection());
+    dots_->setSelection(QCPDataSelection());
     // Once per stage and metric, not per redraw (highlights redraw on every navigation).
     maxSucceeded_ = true;
     if (model_ && !values_.sorted.empty() && stage_ < model_->stages.size()) {
@@ -402,9 +442,14 @@ void TaskHistogramView::redraw() {
                 break;
             }
     for (int i = 0; i < plot_->itemCount(); ++i) plot_->item(i)->setSelectable(false);
-    caption_->setText(h.tasks == 0 ? tr("No finished tasks")
+    const bool stage = model_ && stage_ < model_->stages.size();
+    placeholder_->setText(!stage ? tr("No stage selected") : tr("No finished tasks in this stage"));
+    placeholder_->setVisible(h.tasks == 0);
+    plot_->setVisible(h.tasks > 0);
+    caption_->setText(h.tasks == 0 ? QString()
                                    : tr("%1 · %2")
-                                         .arg(QString::fromStdString(countText(int64_t(h.tasks), "task", "tasks")))
+                                         .arg(QString::fromStdString(
+                                             countText(int64_t(h.tasks), "task", "tasks")))
                                          .arg(bytes                              ? tr("bytes")
                                               : histogramMetricIsCount(h.metric) ? tr("records")
                                                                                  : tr("time")));

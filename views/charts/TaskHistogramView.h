@@ -1,7 +1,9 @@
 // Task histograms of the selected stage (QCustomPlot) in any of Spark's task metrics; median and
 // max marked (their labels never overlap), round ticks in the metric's unit; linear or log count
-// axis. Hovering a bar tells its range and count, clicking it selects its tasks; highlighted
-// tasks (a finding's outliers) colour their bars; the selected task is pointed at.
+// axis. Hovering a bar tells its range and count, clicking it chooses its tasks (the bar drawn in
+// the chosen colour until another metric, stage or finding); highlighted tasks (a finding's
+// outliers) colour their bars; the selected task is pointed at. Without a stage, or tasks, a
+// line of text says so instead of an empty axis.
 #pragma once
 
 #include <QVector>
@@ -30,6 +32,8 @@ public:
     void setMetric(HistogramMetric metric);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
     void setSelectedTask(int64_t taskId);  // -1: none
+    void clearBarChoice();                 // the chosen bar drawn as the others again
+    bool barChosen() const;
     HistogramMetric metric() const;
     // The bar under a point of the plot (-1 when none) and what its tooltip says. With a few
     // tasks (a dot strip: dotStrip()) each "bar" is one task's dot, by rank of value.
@@ -47,9 +51,11 @@ public:
     // vector drawing (the PDF report).
     void renderPlot(QPainter& p, const QRectF& rect);
     size_t highlightedTasks() const { return highlighted_.size(); }
+    QString placeholderText() const;  // empty while the chart is shown
 
 Q_SIGNALS:
-    void tasksSelected(const QList<qint64>& taskIds);
+    // A bar (or a dot) clicked: its tasks; empty when the user's metric change dropped it.
+    void barTasksChosen(const QList<qint64>& taskIds);
 
 protected:
     void changeEvent(QEvent* event) override;  // follows a light/dark palette switch
@@ -70,7 +76,9 @@ private:
     QComboBox* metric_;
     QCheckBox* log_;
     QLabel* caption_;
+    QLabel* placeholder_;
     QCustomPlot* plot_;
+    bool chosen_ = false;  // a bar's tasks were handed on and not dropped since
     QCPBars* bars_;
     QCPBars* highlightBars_;
     QCPGraph* dots_;     // one dot per task when there are few

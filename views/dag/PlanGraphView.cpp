@@ -332,6 +332,11 @@ void PlanGraphView::showMatch(int k) {
 }
 
 void PlanGraphView::selectNode(int node) {
+    if (node == -1 && selected_ >= 0) {  // a new question: no operator stays selected
+        selected_ = -1;
+        restyle();
+        return;
+    }
     if (node < 0 || size_t(node) >= graph_.nodes.size()) return;
     selected_ = node;
     restyle();

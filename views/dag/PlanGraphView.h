@@ -40,10 +40,12 @@ public:
     const std::vector<int>& matches() const { return matches_; }
     int currentMatch() const { return currentMatch_; }
     void showMatch(int k);  // wraps around
-    void selectNode(int node);  // a graph node, marked and reported by nodeSelected
+    // A graph node, marked and reported by nodeSelected; -1 clears (not reported).
+    void selectNode(int node);
     int selectedNode() const { return selected_; }
     QString nodeDetails(int node) const;  // everything known about one graph node, plain text
     void highlightNode(int64_t planNode);  // a finding's plan node (both halves of an exchange)
+    int64_t highlightedNode() const { return highlighted_; }  // -1: none
     void fitAll();
     const LayoutResult& layout() const { return layout_; }
     const PlanGraph& graph() const { return graph_; }

@@ -16,6 +16,8 @@ inline const QColor kGettingResult{0x8D, 0xD3, 0xC7};
 inline const QColor kCritical{0xC6, 0x28, 0x28};
 inline const QColor kWarning{0xEF, 0x8F, 0x00};
 inline const QColor kInfo{0x15, 0x65, 0xC0};
+// Tasks the user picked from a histogram bar: apart from a finding's (critical) and the phases.
+inline const QColor kChosen{0x28, 0x35, 0x93};
 
 QColor shareBar();  // the bar drawn behind a duration share
 

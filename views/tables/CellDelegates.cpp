@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "qt/PlainText.h"
 #include "style/Palette.h"
 #include "style/SeverityIcon.h"
 
@@ -96,6 +97,12 @@ void BreakAtDotsDelegate::initStyleOption(QStyleOptionViewItem* option,
     QStyledItemDelegate::initStyleOption(option, index);
     option->features |= QStyleOptionViewItem::WrapText;
     option->text = withBreaks(option->text);
+}
+
+void FirstLineDelegate::initStyleOption(QStyleOptionViewItem* option,
+                                        const QModelIndex& index) const {
+    QStyledItemDelegate::initStyleOption(option, index);
+    option->text = firstLine(option->text);
 }
 
 void NoWrapDelegate::initStyleOption(QStyleOptionViewItem* option,

@@ -17,11 +17,6 @@ namespace {
 
 constexpr double kAxisHeight = 22, kLegendHeight = 18;
 
-// Lane labels take up to 150 px, less in a narrow view (two timelines side by side in the
-// comparison), so the bars keep most of the width; labels are elided to fit. At least the
-// width of the Fit and Fold buttons above them.
-double labelWidth(const QRectF& b) { return std::clamp(b.width() * 0.22, 84.0, 150.0); }
-
 // Spark's stage-page colours for the seven phases (timeline-view.css).
 const QColor kPhaseColors[kTaskPhaseCount] = {QColor(0x80, 0xB1, 0xD3), QColor(0xFB, 0x80, 0x72),
                                               QColor(0xFD, 0xB4, 0x62), QColor(0xB3, 0xDE, 0x69),
@@ -32,10 +27,15 @@ const QColor kMergedColor(0x9c, 0xc6, 0x5a);  // a shade darker than computing: 
 
 }  // namespace
 
+double StageTimelinePainter::labelWidth(const QRectF& b) {
+    return std::clamp(b.width() * 0.22, 84.0, 150.0);
+}
+
 void StageTimelinePainter::setStage(ModelPtr model, size_t stageIndex) {
     model_ = std::move(model);
+    hasStage_ = model_ && stageIndex < model_->stages.size();
     lanes_ = model_ ? slotLanes(*model_, stageIndex) : SlotLanes{};
-    highlighted_.assign(lanes_.byLane.size(), 0);
+    marks_.assign(lanes_.byLane.size(), 0);
     gaps_.clear();
     folded_.assign(lanes_.executorNames.size(), 0);
     firstRow_ = 0;
@@ -52,27 +52,9 @@ void StageTimelinePainter::setStage(ModelPtr model, size_t stageIndex) {
 void StageTimelinePainter::findAnomalies() {
     anomalies_.clear();
     for (size_t i = 0; i < lanes_.byLane.size(); ++i)
-        if ((lanes_.byLane[i].flags & (kFailed | kKilled)) || highlighted_[i])
+        if ((lanes_.byLane[i].flags & (kFailed | kKilled)) || marks_[i])
             anomalies_.push_back(uint32_t(i));
     ++generation_;
-}
-
-void StageTimelinePainter::buildRows() {
-    rows_.clear();
-    rowOfLane_.assign(lanes_.laneLabels.size(), 0);
-    for (size_t e = 0; e + 1 < lanes_.executorBegin.size(); ++e) {
-        const uint32_t first = lanes_.executorBegin[e], end = lanes_.executorBegin[e + 1];
-        if (folded_[e] && end - first > 1) {
-            for (uint32_t l = first; l < end; ++l) rowOfLane_[l] = int(rows_.size());
-            rows_.push_back({first, end, e, true});
-            continue;
-        }
-        for (uint32_t l = first; l < end; ++l) {
-            rowOfLane_[l] = int(rows_.size());
-            rows_.push_back({l, l + 1, e, false});
-        }
-    }
-    firstRow_ = std::clamp(firstRow_, 0, std::max(0, int(rows_.size()) - 1));
 }
 
 void StageTimelinePainter::setExecutorFolded(size_t e, bool folded) {
@@ -103,16 +85,14 @@ void StageTimelinePainter::setSelectedTask(int64_t taskId) {
         }
 }
 
-void StageTimelinePainter::setHighlightedTasks(const std::vector<int64_t>& taskIds) {
-    highlighted_.assign(lanes_.byLane.size(), 0);
-    if (model_ && !taskIds.empty()) {
-        std::vector<int64_t> sorted = taskIds;
-        std::sort(sorted.begin(), sorted.end());
-        for (size_t i = 0; i < lanes_.byLane.size(); ++i) {
-            const uint32_t row = lanes_.tasks[lanes_.byLane[i].task].row;
-            highlighted_[i] = std::binary_search(sorted.begin(), sorted.end(),
-                                                 model_->tasks.get(row, TaskField::TaskId));
-        }
+void StageTimelinePainter::mark(const std::vector<int64_t>& taskIds, uint8_t bit) {
+    std::vector<int64_t> sorted = taskIds;
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 0; i < marks_.size(); ++i) {
+        const uint32_t row = lanes_.tasks[lanes_.byLane[i].task].row;
+        const bool on = model_ && std::binary_search(sorted.begin(), sorted.end(),
+                                                     model_->tasks.get(row, TaskField::TaskId));
+        marks_[i] = uint8_t(on ? marks_[i] | bit : marks_[i] & ~bit);
     }
     findAnomalies();
 }
@@ -123,37 +103,11 @@ QRectF StageTimelinePainter::plotArea(const QRectF& b) {
                   std::max(10.0, b.height() - kAxisHeight - kLegendHeight - 4));
 }
 
-double StageTimelinePainter::laneHeight(const QRectF& area) const {
-    const double fit = area.height() / std::max<double>(1, double(rows_.size()));
-    if (mode_ == LaneMode::Fit) return std::min(fit, 20.0);
-    return fit >= 4 ? std::min(fit, 20.0) : kScrollRowHeight;  // readable rows, scrolled
-}
-
-int StageTimelinePainter::rowsOnScreen(const QRectF& area) const {
-    if (mode_ == LaneMode::Fit) return int(rows_.size());
-    return std::min(int(rows_.size()), std::max(1, int(area.height() / laneHeight(area))));
-}
-
-void StageTimelinePainter::setFirstRow(int row, const QRectF& area) {
-    firstRow_ = std::clamp(row, 0, std::max(0, int(rows_.size()) - rowsOnScreen(area)));
-}
-
-double StageTimelinePainter::rowTop(int row, const QRectF& area) const {
-    const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
-    return area.top() + double(row - first) * laneHeight(area);
-}
-
-int StageTimelinePainter::rowAt(double y, const QRectF& area) const {
-    if (y < area.top() || y >= area.bottom()) return -1;
-    const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
-    const double r = std::floor((y - area.top()) / laneHeight(area)) + first;
-    return r >= 0 && r < double(rows_.size()) ? int(r) : -1;
-}
-
 QRectF StageTimelinePainter::barRect(size_t i, const TimeViewport& v, const QRectF& area) const {
     const LaneTask& lt = lanes_.tasks[i];
-    const double h = laneHeight(area);
-    const double y = rowTop(rowOfLane_[size_t(lt.lane)], area);
+    const int row = rowOfLane_[size_t(lt.lane)];
+    const double h = rowHeight(row, area);
+    const double y = rowTop(row, area);
     const double x0 = v.xOf(double(lt.start)), x1 = std::max(v.xOf(double(lt.end)), x0 + 1);
     // A one-pixel gap ends each wide bar, so back-to-back tasks of a slot stay apart.
     const double w = x1 - x0 > 4 ? x1 - x0 - 1 : x1 - x0;
@@ -187,27 +141,33 @@ void StageTimelinePainter::build(const TimeViewport& v, const QRectF& area) {
     tasksVisited_ = 0;
     lanesDrawn_ = 0;
     if (!model_) return;
-    const double h = laneHeight(area);
-    const double barTop = h > 4 ? 1 : 0, barHeight = h > 4 ? h - 2 : std::max(h, 1.0);
+    const RowHeights heights = rowHeights(area);
     // Phases need room to be seen: lanes under three pixels show where slots were busy.
-    const bool phasesFit = h >= 3;
-    std::vector<uint32_t> late;  // failed and highlighted tasks, drawn on top
+    const bool phasesFit = heights.lane >= 3;
+    std::vector<uint32_t> late;  // byLane indices of failed and marked tasks, drawn on top
     const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
     for (int r = first; r < int(rows_.size()); ++r) {
         const double top = rowTop(r, area);
         if (top >= area.bottom()) break;
         const Row& row = rows_[size_t(r)];
+        const double h = row.folded ? heights.strip : heights.lane;
+        const double barTop = h > 4 ? 1 : 0, barHeight = h > 4 ? h - 2 : std::max(h, 1.0);
         lanesDrawn_ += row.endLane - row.firstLane;
         if (row.folded)
             buildStrip(row, top + barTop, barHeight, v, area, late);
         else
             buildLane(row.firstLane, top + barTop, barHeight, phasesFit, v, area, late);
     }
-    for (uint32_t i : late) {
+    for (uint32_t b : late) {
+        const size_t i = lanes_.byLane[b].task;
         QRectF r = barRect(i, v, area);
         if (r.width() < 2) r.setWidth(2);
-        const bool failed = lanes_.tasks[i].flags & (kFailed | kKilled);
-        rects_[failed ? kFailedKind : kHighlightKind].push_back(r);
+        if (lanes_.tasks[i].flags & (kFailed | kKilled)) {
+            rects_[kFailedKind].push_back(r);
+            continue;
+        }
+        if (marks_[b] & kFindingMark) rects_[kHighlightKind].push_back(r);
+        if (marks_[b] & kChosenMark) rects_[kChosenKind].push_back(r);
     }
     // How much of the view each phase covers: the legend explains the dominant colours first.
     for (size_t ph = 0; ph < kTaskPhaseCount; ++ph)
@@ -239,8 +199,8 @@ void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bo
     };
     for (; it != end && double(it->start) <= v.end; ++it) {
         ++tasksVisited_;
-        const bool anomaly = (it->flags & (kFailed | kKilled)) || highlighted_[size_t(it - spans)];
-        if (anomaly) late.push_back(it->task);
+        const bool anomaly = (it->flags & (kFailed | kKilled)) || marks_[size_t(it - spans)];
+        if (anomaly) late.push_back(uint32_t(it - spans));
         const double x0 = v.left + (double(it->start) - v.start) * scale;
         const double x1 = std::max(v.left + (double(it->end) - v.start) * scale, x0 + 1);
         if (x1 - x0 < 3 || !phasesFit) {
@@ -267,11 +227,11 @@ void StageTimelinePainter::buildLane(size_t lane, double y, double barHeight, bo
                     while (end - lo > step && inside(lo[step])) lo += step, step *= 2;
                     const SlotLanes::Span* next =
                         std::partition_point(lo + 1, lo + std::min(step, ptrdiff_t(end - lo)), inside);
-                    // Failed and highlighted ones among those jumped over are still drawn on top.
+                    // Failed and marked ones among those jumped over are still drawn on top.
                     const auto from = uint32_t(it + 1 - spans), to = uint32_t(next - 1 - spans);
                     for (auto a = std::lower_bound(anomalies_.begin(), anomalies_.end(), from);
                          a != anomalies_.end() && *a < to; ++a)
-                        late.push_back(spans[*a].task);
+                        late.push_back(*a);
                     it = next - 2;  // the loop goes on with the last task inside the run
                 }
             }
@@ -310,8 +270,8 @@ void StageTimelinePainter::buildStrip(const Row& row, double y, double barHeight
         const SlotLanes::Span* it = std::partition_point(
             begin, end, [&](const SlotLanes::Span& sp) { return double(sp.end) < v.start; });
         for (; it != end && double(it->start) <= v.end; ++it) {
-            if ((it->flags & (kFailed | kKilled)) || highlighted_[size_t(it - spans)])
-                late.push_back(it->task);
+            if ((it->flags & (kFailed | kKilled)) || marks_[size_t(it - spans)])
+                late.push_back(uint32_t(it - spans));
             const double x0 = std::clamp(v.left - origin + (double(it->start) - v.start) * scale, 0.0, maxX);
             const double x1 = std::clamp(v.left - origin + (double(it->end) - v.start) * scale, x0, maxX);
             const size_t c0 = size_t(x0), c1 = std::min(size_t(x1), columns - 1);
@@ -345,20 +305,9 @@ void StageTimelinePainter::buildStrip(const Row& row, double y, double barHeight
     }
 }
 
-QString StageTimelinePainter::rowLabel(const Row& row) const {
-    const std::string& name = lanes_.executorNames[row.executor];
-    const uint32_t slots = lanes_.executorBegin[row.executor + 1] - lanes_.executorBegin[row.executor];
-    if (row.folded)
-        // Lanes are tasks that ran at once by the log's times, which can exceed the
-        // executor's cores (GPU scheduling, a launch logged before the last task's end).
-        return QStringLiteral("▸ ") + (slots == 1 ? QObject::tr("executor %1 · %2 lane")
-                                                  : QObject::tr("executor %1 · %2 lanes"))
-                                          .arg(QString::fromStdString(name))
-                                          .arg(slots);
-    const QString label = QString::fromStdString(lanes_.laneLabels[row.firstLane]);
-    if (slots > 1 && row.firstLane == lanes_.executorBegin[row.executor])
-        return QStringLiteral("▾ ") + label;
-    return label;
+QString StageTimelinePainter::emptyText() const {
+    if (!hasStage_) return QObject::tr("No stage selected");
+    return lanes_.tasks.empty() ? QObject::tr("No tasks in this stage") : QString();
 }
 
 size_t StageTimelinePainter::drawListRects() const {
@@ -370,9 +319,9 @@ size_t StageTimelinePainter::drawListRects() const {
 void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeViewport& v,
                                  const QPalette& pal) {
     p.fillRect(bounds, pal.color(QPalette::Base));
-    if (!model_ || lanes_.tasks.empty()) {
+    if (const QString empty = emptyText(); !empty.isEmpty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(bounds, Qt::AlignCenter, QObject::tr("No tasks in this stage"));
+        p.drawText(bounds, Qt::AlignCenter, empty);
         return;
     }
     const QRectF area = plotArea(bounds);
@@ -381,33 +330,7 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
         v.width != builtView_.width)
         build(v, area);
     paintAxis(p, area, v, pal);
-    const double h = laneHeight(area);
-    p.setPen(pal.color(QPalette::Text));
-    // Lane labels in a smaller font when lanes are narrow, never below a readable 10 px: where
-    // lanes are shorter than that text, every k-th row is labelled, so narrow strips can still
-    // be told apart (and clicked to unfold).
-    if (h >= 1) {
-        p.save();
-        QFont font = p.font();
-        if (QFontMetricsF(font).height() > h + 1) font.setPixelSize(std::max(10, int(h) - 1));
-        p.setFont(font);
-        const double textHeight = QFontMetricsF(font).height();
-        const int every = textHeight <= h + 1 ? 1 : int(std::ceil(textHeight / h));
-        const int first = mode_ == LaneMode::Fit ? 0 : firstRow_;
-        const double labelRoom = labelWidth(bounds) - 8;
-        const QFontMetricsF metrics(font);
-        for (int r = first; r < int(rows_.size()) && rowTop(r, area) < area.bottom() - 1; ++r) {
-            if ((r - first) % every != 0) continue;
-            const double y = rowTop(r, area) + h / 2 - textHeight / 2;
-            QString label = rowLabel(rows_[size_t(r)]);
-            if (metrics.horizontalAdvance(label) >
-                labelRoom)  // "executor 3 · lane 2" → "3 · lane 2"
-                label.remove(QStringLiteral("executor "));
-            p.drawText(QRectF(bounds.left() + 4, y, labelRoom, textHeight), Qt::AlignVCenter | Qt::AlignRight,
-                       metrics.elidedText(label, Qt::ElideLeft, labelRoom));
-        }
-        p.restore();
-    }
+    paintLabels(p, bounds, area, pal);
     p.save();
     p.setClipRect(area);
     // Gaps first, so bars draw over them: hatched bands across every lane.
@@ -421,7 +344,8 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
     }
     p.setPen(Qt::NoPen);
     for (size_t kind = 0; kind < kKinds; ++kind) {
-        if (rects_[kind].empty() || kind == kHighlightKind) continue;  // those are framed below
+        if (rects_[kind].empty() || kind == kHighlightKind || kind == kChosenKind)
+            continue;  // those are framed below
         QColor occupancy = kMergedColor;
         if (kind >= kOccupancy) occupancy.setAlphaF(0.25 + 0.25 * double(kind - kOccupancy));
         p.setBrush(kind < kTaskPhaseCount  ? kPhaseColors[kind]
@@ -430,14 +354,15 @@ void StageTimelinePainter::paint(QPainter& p, const QRectF& bounds, const TimeVi
                                             : occupancy);
         p.drawRects(rects_[kind].data(), int(rects_[kind].size()));
     }
-    if (!rects_[kHighlightKind].empty()) {
-        // A finding's tasks keep their phase colours; a frame in the critical colour marks them
-        // (a fill would hide the phases and read as one of them).
-        p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(palette::kCritical, 2));
-        for (const QRectF& r : rects_[kHighlightKind]) p.drawRect(r.adjusted(-1, 0, 1, 0));
-        p.setPen(Qt::NoPen);
-    }
+    // Marked tasks keep their phase colours; a frame marks them (a fill would hide the phases
+    // and read as one of them). A chosen bar's frame sits inside a finding's, so both show.
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(palette::kCritical, 2));
+    for (const QRectF& r : rects_[kHighlightKind]) p.drawRect(r.adjusted(-1, 0, 1, 0));
+    p.setPen(QPen(palette::kChosen, 2));
+    for (const QRectF& r : rects_[kChosenKind])
+        p.drawRect(r.width() > 4 && r.height() > 6 ? r.adjusted(1, 1, -1, -1) : r);
+    p.setPen(Qt::NoPen);
     if (!speculative_.empty()) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
@@ -494,6 +419,8 @@ void StageTimelinePainter::paintLegend(QPainter& p, const QRectF& bounds,
     // The finding's tasks first (they are why it is open), then the phases by the width they
     // cover; phases not drawn keep Spark's order after them.
     if (!rects_[kHighlightKind].empty()) entry(palette::kCritical, QObject::tr("finding's tasks"), true);
+    if (!rects_[kChosenKind].empty())
+        entry(palette::kChosen, QObject::tr("tasks of the chosen bar"), true);
     std::array<size_t, kTaskPhaseCount> order{};
     for (size_t ph = 0; ph < kTaskPhaseCount; ++ph) order[ph] = ph;
     std::stable_sort(order.begin(), order.end(),

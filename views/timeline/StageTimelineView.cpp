@@ -81,6 +81,11 @@ void StageTimelineView::setHighlightedTasks(std::vector<int64_t> taskIds) {
     update();
 }
 
+void StageTimelineView::setChosenTasks(const std::vector<int64_t>& taskIds) {
+    painter_.setChosenTasks(taskIds);
+    update();
+}
+
 void StageTimelineView::setGaps(std::vector<std::pair<int64_t, int64_t>> windows) {
     painter_.setGaps(std::move(windows));
     update();

@@ -23,6 +23,9 @@ public:
     void setStage(ModelPtr model, size_t stageIndex);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
     size_t highlightedTasks() const { return painter_.highlightedTasks(); }
+    // A histogram bar's tasks, marked apart from a finding's (empty: none).
+    void setChosenTasks(const std::vector<int64_t>& taskIds);
+    size_t chosenTasks() const { return painter_.chosenTasks(); }
     // Gaps of the time accounting inside this stage (drawn as shaded bands behind the bars).
     void setGaps(std::vector<std::pair<int64_t, int64_t>> windows);
     const std::vector<std::pair<int64_t, int64_t>>& gaps() const { return painter_.gaps(); }

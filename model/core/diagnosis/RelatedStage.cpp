@@ -77,4 +77,36 @@ StageKey relatedStage(const EventLogModel& m, const Finding& finding) {
     return {};
 }
 
+bool stageOfJob(const EventLogModel& m, StageKey stage, int32_t jobId) {
+    const Job* job = m.job(jobId);
+    return job && std::find(job->stageIds.begin(), job->stageIds.end(), stage.stage) !=
+                      job->stageIds.end();
+}
+
+StageKey jobStage(const EventLogModel& m, int32_t jobId) {
+    const Job* job = m.job(jobId);
+    if (!job) return {};
+    const auto listed = [&](const StageAttempt& s, const StageTotals& st) {
+        // Attempts the stage table lists (a stage only named by a JobStart is not one).
+        return (s.submitted || s.completed || st.attempts > 0) &&
+               std::find(job->stageIds.begin(), job->stageIds.end(), s.stageId) !=
+                   job->stageIds.end();
+    };
+    const StageKey ran = longestStage(m, [&](const StageAttempt& s, const StageTotals& st) {
+        return listed(s, st) && !job->counters.skippedStages.count(s.stageId);
+    });
+    return ran.valid() ? ran : longestStage(m, listed);
+}
+
+std::vector<int64_t> stageExecutions(const EventLogModel& m, StageKey stage) {
+    std::vector<int64_t> out;
+    for (const Job& job : m.jobs)
+        if (job.sqlExecutionId >= 0 &&
+            std::find(job.stageIds.begin(), job.stageIds.end(), stage.stage) != job.stageIds.end())
+            out.push_back(job.sqlExecutionId);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 }  // namespace stagelight

@@ -11,4 +11,12 @@ namespace stagelight {
 
 StageKey relatedStage(const EventLogModel& model, const Finding& finding);
 
+// Whether the job lists the attempt's stage (as the stage table's job:N filter does).
+bool stageOfJob(const EventLogModel& model, StageKey stage, int32_t jobId);
+// The stage the stage views show for a job: its longest attempt of a stage it ran (a stage it
+// skipped ran for an earlier job), else of any stage it lists; invalid when it lists none.
+StageKey jobStage(const EventLogModel& model, int32_t jobId);
+// The SQL executions of the jobs that list the stage, ascending (empty: none).
+std::vector<int64_t> stageExecutions(const EventLogModel& model, StageKey stage);
+
 }  // namespace stagelight

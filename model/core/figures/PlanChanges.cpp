@@ -91,6 +91,29 @@ std::string describeRead(const SqlPlan& plan, size_t index, const PlanMetricTabl
     return s;
 }
 
+// The stage ids this execution's jobs list.
+std::set<int32_t> stagesOf(const EventLogModel& m, const SqlExecution& q) {
+    std::set<int32_t> ids;
+    for (int32_t id : q.jobIds)
+        if (const Job* j = m.job(id)) ids.insert(j->stageIds.begin(), j->stageIds.end());
+    return ids;
+}
+
+// The stage whose completion an update follows. The event names none: the stage completed last
+// in the log before it stands in when it is this query's (another query's, or a job without
+// SQL, says nothing about this plan); else this query's latest completion by then, if any.
+const StageAttempt* trigger(const EventLogModel& m, const std::set<int32_t>& ours,
+                            const PlanVersion& v) {
+    if (v.afterStageId >= 0 && ours.count(v.afterStageId))
+        return m.stage(v.afterStageId, v.afterStageAttempt);
+    const StageAttempt* best = nullptr;
+    for (const StageAttempt& s : m.stages)
+        if (s.completed && s.completionTime >= 0 && s.completionTime <= v.afterTimeMs &&
+            (!best || s.completionTime > best->completionTime) && ours.count(s.stageId))
+            best = &s;
+    return best;
+}
+
 std::string names(const std::map<std::string, int>& n) {
     std::string s;
     for (const auto& [name, count] : n) {
@@ -154,8 +177,10 @@ std::vector<std::string> planChanges(const SqlPlan& before, const SqlPlan& after
     return out;
 }
 
-std::vector<PlanVersionInfo> planVersions(const SqlExecution& q, const PlanMetricTable& metrics) {
+std::vector<PlanVersionInfo> planVersions(const EventLogModel& m, const SqlExecution& q,
+                                          const PlanMetricTable& metrics) {
     std::vector<PlanVersionInfo> out;
+    const std::set<int32_t> ours = stagesOf(m, q);
     const SqlPlan& first = q.adaptiveUpdates.empty() ? q.plan : q.initialPlan;
     out.push_back({q.adaptiveUpdates.empty() ? "Plan (not changed by adaptive execution)"
                                              : "Initial plan",
@@ -164,11 +189,12 @@ std::vector<PlanVersionInfo> planVersions(const SqlExecution& q, const PlanMetri
         const PlanVersion& v = q.adaptiveUpdates[i];
         std::string title = "Update " + std::to_string(i + 1) + " of " +
                             std::to_string(q.adaptiveUpdates.size());
-        if (v.afterStageId >= 0)
-            title += " · after stage " + std::to_string(v.afterStageId) + "." +
-                     std::to_string(v.afterStageAttempt) + " completed";
+        if (const StageAttempt* s = trigger(m, ours, v))
+            title += " · after stage " + StageKey{s->stageId, s->attemptId}.str() + " completed";
+        else if (i == 0)
+            title += " · as first submitted (no stage of this query had completed)";
         else
-            title += " · before any stage completed";
+            title += " · no stage of this query had completed";
         if (i + 1 == q.adaptiveUpdates.size()) title += " (final plan)";
         const SqlPlan& before = i == 0 ? first : q.adaptiveUpdates[i - 1].plan;
         out.push_back({title, planChanges(before, v.plan, metrics), &v.plan});

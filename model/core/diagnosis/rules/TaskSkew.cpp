@@ -87,9 +87,11 @@ RuleDef taskSkewRule() {
                 f.title = (input ? "Uneven input splits hold " : "Skewed partitions hold ") +
                           in.ctx.stageLabel(s);
                 const double ratio = double(g.dataBytes) / double(std::max<int64_t>(1, a.medianDataBytes));
-                f.detail = countText(int64_t(g.rows.size()), "task", "tasks") + " ran up to " +
-                           formatDuration(g.longestMs) + " against a median of " +
-                           formatDuration(a.medianMs) + " because they read up to " +
+                const bool one = g.rows.size() == 1;  // "1 task ran 9.8 s … because it read"
+                f.detail = countText(int64_t(g.rows.size()), "task", "tasks") +
+                           (one ? " ran " : " ran up to ") + formatDuration(g.longestMs) +
+                           " against a median of " + formatDuration(a.medianMs) +
+                           (one ? " because it read " : " because they read up to ") +
                            formatBytes(g.dataBytes) + (input ? " of input" : " of shuffle data") +
                            " against a median of " + formatBytes(a.medianDataBytes) + " (" +
                            ratioText(ratio) + ").";
@@ -98,7 +100,8 @@ RuleDef taskSkewRule() {
                                 "files or row groups, which AQE never splits.";
                 f.costMethod = "a replay of the stage's tasks on its " +
                                countText(a.slots, "slot", "slots") +
-                               " with the skewed tasks at the median task's time";
+                               (one ? " with the skewed task" : " with the skewed tasks") +
+                               " at the median task's time";
                 if (input) {
                     const auto split = sparkConf(in, "spark.sql.files.maxPartitionBytes");
                     f.fix = "Rewrite the input into evenly sized files (or row groups), or "
