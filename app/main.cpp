@@ -8,6 +8,7 @@
 #include "cli/AnalyzeCommand.h"
 #include "cli/CompareCommand.h"
 #include "cli/ReportCommand.h"
+#include "cli/ServeCommand.h"
 #include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
 
@@ -28,6 +29,8 @@ void printUsage() {
         "                                        the findings report (PDF by default), headless\n"
         "       stagelight rest LOG_OR_DIR API_PATH  the History Server REST answer (API_PATH "
         "after /api/v1/)\n"
+        "       stagelight serve DIR | LOG... [--port 18080] [--bind 127.0.0.1] [--cache-mb 1024]\n"
+        "                                        the History Server's REST API over HTTP\n"
         "       stagelight --help | --version\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
         "a\n"
@@ -75,6 +78,7 @@ int main(int argc, char** argv) {
         if (args[0] == "rest") return stagelight::cli::runRest(std::span(args).subspan(1));
         if (args[0] == "analyze") return stagelight::cli::runAnalyze(std::span(args).subspan(1));
         if (args[0] == "compare") return stagelight::cli::runCompare(std::span(args).subspan(1));
+        if (args[0] == "serve") return stagelight::cli::runServe(std::span(args).subspan(1));
 #ifdef STAGELIGHT_HAS_GUI
         if (args[0] == "report")
             return stagelight::cli::runReport(argc, argv, std::span(args).subspan(1));

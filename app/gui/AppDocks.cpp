@@ -33,7 +33,6 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     table_->sortByColumn(StageTableModel::Duration, Qt::DescendingOrder);
     table_->setItemDelegateForColumn(
         StageTableModel::Share, new ShareBarDelegate(StageTableModel::ShareRole, table_));
-    table_->setItemDelegateForColumn(StageTableModel::Name, new FirstLineDelegate(table_));
     table_->setFilterFields({{QStringLiteral("stage"), StageTableModel::Stage},
                              {QStringLiteral("job"), StageTableModel::Job},
                              {QStringLiteral("sql"), StageTableModel::Sql}});

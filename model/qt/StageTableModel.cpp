@@ -167,7 +167,7 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
         }
     };
     if (role == SortRole) {
-        if (index.column() == Name) return text(s.name);
+        if (index.column() == Name) return firstLine(text(s.name));
         if (index.column() == Job || index.column() == Sql) {
             const QString& ids = (index.column() == Job ? jobs_ : sqls_)[size_t(index.row())];
             return ids.isEmpty() ? QVariant(qlonglong(-1))
@@ -190,8 +190,8 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const {
             return jobs_[size_t(index.row())];
         case Sql:
             return sqls_[size_t(index.row())];
-        case Name:
-            return text(s.name);
+        case Name:  // the first line; the tooltip holds the whole text
+            return firstLine(text(s.name));
         case Status:
             return text(std::string(stageStatusName(s.status())));
         case Duration:

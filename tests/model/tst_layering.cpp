@@ -55,7 +55,7 @@ std::vector<std::string> offendingIncludes(const fs::path& dir,
 }
 // Inside model/core: the folders each folder may include (besides itself). The order, bottom up:
 // text, io < model < events < status < parse, derive < load; figures < diagnosis < compare <
-// report; rest.
+// report; rest; history above them all.
 const std::map<std::string, std::set<std::string>>& coreOrder() {
     static const std::map<std::string, std::set<std::string>> allowed = {
         {"text", {}},
@@ -71,6 +71,10 @@ const std::map<std::string, std::set<std::string>>& coreOrder() {
         {"compare", {"diagnosis", "figures", "model", "io", "text"}},
         {"report", {"compare", "diagnosis", "figures", "model", "io", "text"}},
         {"rest", {"figures", "model", "io", "text"}},
+        // A History Server's directory: reading logs, answering for them, scanning them.
+        {"history",
+         {"rest", "report", "compare", "diagnosis", "figures", "load", "parse", "derive", "events",
+          "status", "model", "io", "text"}},
     };
     return allowed;
 }

@@ -121,15 +121,6 @@ private Q_SLOTS:
         QCOMPARE(firstLine(QStringLiteral("collect at Foo.scala:12")),
                  QStringLiteral("collect at Foo.scala:12"));
         QCOMPARE(firstLine(QStringLiteral("\n \n")), QString());
-        QStandardItemModel model(1, 1);
-        model.setData(model.index(0, 0), QStringLiteral("\n\n  SELECT a\nFROM b"));
-        struct Probe : FirstLineDelegate {
-            using FirstLineDelegate::FirstLineDelegate;
-            using FirstLineDelegate::initStyleOption;
-        } delegate(nullptr);
-        QStyleOptionViewItem option;
-        delegate.initStyleOption(&option, model.index(0, 0));
-        QCOMPARE(option.text, QStringLiteral("SELECT a"));
     }
 };
 

@@ -99,12 +99,6 @@ void BreakAtDotsDelegate::initStyleOption(QStyleOptionViewItem* option,
     option->text = withBreaks(option->text);
 }
 
-void FirstLineDelegate::initStyleOption(QStyleOptionViewItem* option,
-                                        const QModelIndex& index) const {
-    QStyledItemDelegate::initStyleOption(option, index);
-    option->text = firstLine(option->text);
-}
-
 void NoWrapDelegate::initStyleOption(QStyleOptionViewItem* option,
                                      const QModelIndex& index) const {
     QStyledItemDelegate::initStyleOption(option, index);

@@ -61,16 +61,6 @@ protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
 };
 
-// Log text on one line: the first non-empty line of the cell's text, trimmed (a stage name or
-// description that starts with a newline drew as "…"); the model's tooltip holds it whole.
-class FirstLineDelegate : public QStyledItemDelegate {
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-
-protected:
-    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
-};
-
 // One line, elided, in a word-wrapping view (a classpath never makes a row 40 lines high).
 class NoWrapDelegate : public QStyledItemDelegate {
 public:

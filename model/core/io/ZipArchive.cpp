@@ -12,6 +12,10 @@ uint32_t le32(const unsigned char* p) {
 uint16_t le16(const unsigned char* p) {
     return uint16_t(p[0] | p[1] << 8);
 }
+uint64_t le64(const unsigned char* p) {
+    return uint64_t(le32(p)) | uint64_t(le32(p + 4)) << 32;
+}
+constexpr uint64_t kMax32 = 0xFFFFFFFFu;
 // Deflate emits at most 258 bytes per 2 bits of a match: no entry can expand more than this.
 constexpr uint64_t kMaxDeflateRatio = 1032;
 }  // namespace
@@ -33,14 +37,28 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
             break;
         }
     if (eocd < 0) return path.string() + ": zip archive has no central directory";
-    const uint16_t count = le16(&buf[size_t(eocd) + 10]);
-    const uint32_t cdSize = le32(&buf[size_t(eocd) + 12]);
-    const uint32_t cdOffset = le32(&buf[size_t(eocd) + 16]);
-    if (uint64_t(cdOffset) + cdSize > size)
+    uint64_t count = le16(&buf[size_t(eocd) + 10]);
+    uint64_t cdSize = le32(&buf[size_t(eocd) + 12]);
+    uint64_t cdOffset = le32(&buf[size_t(eocd) + 16]);
+    // ZIP64 (a log over 4 GiB, or past 65535 entries): the locator just before the record
+    // points at the ZIP64 end record, which holds the real figures.
+    if ((count == 0xFFFF || cdSize == kMax32 || cdOffset == kMax32) && eocd >= 20 &&
+        le32(&buf[size_t(eocd) - 20]) == 0x07064b50) {
+        const uint64_t at = le64(&buf[size_t(eocd) - 12]);
+        unsigned char record[56];
+        in.seekg(static_cast<std::streamoff>(std::min(at, size)));
+        if (at + 56 > size || !in.read(reinterpret_cast<char*>(record), 56) ||
+            le32(record) != 0x06064b50)
+            return path.string() + ": corrupt ZIP64 end of central directory";
+        count = le64(record + 32);
+        cdSize = le64(record + 40);
+        cdOffset = le64(record + 48);
+    }
+    if (cdOffset > size || cdSize > size - cdOffset)
         return path.string() + ": zip central directory out of range";
     std::vector<unsigned char> cd(cdSize);
-    in.seekg(cdOffset);
-    in.read(reinterpret_cast<char*>(cd.data()), cdSize);
+    in.seekg(static_cast<std::streamoff>(cdOffset));
+    in.read(reinterpret_cast<char*>(cd.data()), static_cast<std::streamsize>(cdSize));
     std::vector<ZipEntry> all;
     struct Span {
         uint64_t from, to;  // local header to the end of the data
@@ -49,7 +67,7 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
     };
     std::vector<Span> spans;
     size_t p = 0;
-    for (uint16_t i = 0; i < count; ++i) {
+    for (uint64_t i = 0; i < count; ++i) {
         if (p + 46 > cd.size() || le32(&cd[p]) != 0x02014b50)
             return path.string() + ": corrupt zip directory entry";
         ZipEntry e;
@@ -58,15 +76,34 @@ std::variant<std::vector<ZipEntry>, std::string> listZipEntries(const std::files
         e.uncompressedSize = le32(&cd[p + 24]);
         const uint16_t nameLen = le16(&cd[p + 28]), extraLen = le16(&cd[p + 30]),
                        commentLen = le16(&cd[p + 32]);
-        const uint32_t localOffset = le32(&cd[p + 42]);
-        if (p + 46 + nameLen > cd.size()) return path.string() + ": corrupt zip directory entry";
+        uint64_t localOffset = le32(&cd[p + 42]);
+        if (p + 46 + nameLen + extraLen > cd.size())
+            return path.string() + ": corrupt zip directory entry";
         e.name.assign(reinterpret_cast<const char*>(&cd[p + 46]), nameLen);
+        // ZIP64 extended information: the 64-bit values of the fields that hold 0xFFFFFFFF.
+        for (size_t x = p + 46 + nameLen; x + 4 <= p + 46 + nameLen + extraLen;) {
+            const uint16_t id = le16(&cd[x]), len = le16(&cd[x + 2]);
+            if (x + 4 + len > p + 46 + nameLen + extraLen) break;
+            if (id == 0x0001) {
+                size_t v = x + 4;
+                auto next = [&](uint64_t& field) {
+                    if (field != kMax32 || v + 8 > x + 4 + len) return;
+                    field = le64(&cd[v]);
+                    v += 8;
+                };
+                next(e.uncompressedSize);
+                next(e.compressedSize);
+                next(localOffset);
+            }
+            x += 4 + size_t(len);
+        }
         p += 46 + nameLen + extraLen + commentLen;
+        if (localOffset > size) return path.string() + ": zip entry out of range: " + e.name;
         unsigned char local[30];
-        in.seekg(localOffset);
+        in.seekg(static_cast<std::streamoff>(localOffset));
         if (!in.read(reinterpret_cast<char*>(local), 30) || le32(local) != 0x04034b50)
             return path.string() + ": corrupt zip local header for " + e.name;
-        e.dataOffset = uint64_t(localOffset) + 30 + le16(local + 26) + le16(local + 28);
+        e.dataOffset = localOffset + 30 + le16(local + 26) + le16(local + 28);
         if (e.dataOffset + e.compressedSize > cdOffset)
             return path.string() + ": zip entry out of range: " + e.name;
         const bool stored = e.method == 0;

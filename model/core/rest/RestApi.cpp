@@ -73,6 +73,20 @@ std::vector<std::string> RestRequest::values(const std::string& key) const {
     return out;
 }
 
+std::optional<AttemptChoice> chooseAttempt(const std::vector<const Application*>& attempts,
+                                           const std::vector<std::string>& segments) {
+    // Applications with attempts are addressed as applications/ID/ATTEMPT/...
+    std::optional<AttemptChoice> chosen;
+    for (size_t i = 0; i < attempts.size(); ++i)
+        if (segments.size() > 2 && !attempts[i]->attemptId.empty() &&
+            attempts[i]->attemptId == segments[2])
+            chosen = AttemptChoice{i, 3};
+    if (!chosen)
+        for (size_t i = 0; i < attempts.size(); ++i)
+            if (attempts[i]->attemptId.empty()) chosen = AttemptChoice{i, 2};
+    return chosen;
+}
+
 RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
     return restQuery(std::vector<const EventLogModel*>{&model}, apiPath);
 }
@@ -88,19 +102,12 @@ RestResponse restQuery(const std::vector<const EventLogModel*>& logs, std::strin
         if (m->application.id == seg[1]) attempts.push_back(m);
     if (attempts.empty()) return {404, "unknown app: " + seg[1]};
     if (seg.size() == 2) return restApplicationInfo(attempts);
-    // Applications with attempts are addressed as applications/ID/ATTEMPT/...
-    const EventLogModel* chosen = nullptr;
-    size_t next = 2;
-    for (const EventLogModel* m : attempts)
-        if (!m->application.attemptId.empty() && m->application.attemptId == seg[2]) {
-            chosen = m;
-            next = 3;
-        }
-    if (!chosen)
-        for (const EventLogModel* m : attempts)
-            if (m->application.attemptId.empty()) chosen = m;
-    if (!chosen) return {404, "unknown app attempt: " + seg[1] + "/" + seg[2]};
-    const EventLogModel& model = *chosen;
+    std::vector<const Application*> apps;
+    for (const EventLogModel* m : attempts) apps.push_back(&m->application);
+    const auto choice = chooseAttempt(apps, seg);
+    if (!choice) return {404, "unknown app attempt: " + seg[1] + "/" + seg[2]};
+    const EventLogModel& model = *attempts[choice->attempt];
+    const size_t next = choice->next;
     if (next == seg.size() && next == 3) {  // applications/ID/ATTEMPT: the attempt alone
         JsonWriter w;
         writeApplicationAttempt(w, model);

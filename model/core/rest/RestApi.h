@@ -2,6 +2,7 @@
 // with the History Server's own field names and semantics.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,16 @@ RestResponse restQuery(const EventLogModel& model, std::string_view apiPath);
 // The same over several logs (a log directory): the application listing spans them all, and
 // applications/ID[/ATTEMPT]/... picks the log of that application attempt.
 RestResponse restQuery(const std::vector<const EventLogModel*>& logs, std::string_view apiPath);
+
+// Which of an application's attempts (all with the id of segments[1]) the path's segments
+// address, as the History Server reads applications/ID/ATTEMPT/...: the attempt's index and
+// where the resource's segments start (2, or 3 after an attempt id); nullopt when none fits.
+struct AttemptChoice {
+    size_t attempt = 0;
+    size_t next = 2;
+};
+std::optional<AttemptChoice> chooseAttempt(const std::vector<const Application*>& attempts,
+                                           const std::vector<std::string>& segments);
 
 // "2015-02-03T16:42:59.720GMT", the History Server's date format (UTC).
 std::string restDate(int64_t epochMillis);
