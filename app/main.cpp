@@ -8,6 +8,7 @@
 #include "cli/AnalyzeCommand.h"
 #include "cli/CompareCommand.h"
 #include "cli/ReportCommand.h"
+#include "cli/ScanCommand.h"
 #include "cli/ServeCommand.h"
 #include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
@@ -31,6 +32,8 @@ void printUsage() {
         "after /api/v1/)\n"
         "       stagelight serve DIR | LOG... [--port 18080] [--bind 127.0.0.1] [--cache-mb 1024]\n"
         "                                        the History Server's REST API over HTTP\n"
+        "       stagelight scan DIR [--jobs N] [--since YYYY-MM-DD] [--rules FILE]\n"
+        "                                        every application analysed: a JSON line each\n"
         "       stagelight --help | --version\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
         "a\n"
@@ -79,6 +82,7 @@ int main(int argc, char** argv) {
         if (args[0] == "analyze") return stagelight::cli::runAnalyze(std::span(args).subspan(1));
         if (args[0] == "compare") return stagelight::cli::runCompare(std::span(args).subspan(1));
         if (args[0] == "serve") return stagelight::cli::runServe(std::span(args).subspan(1));
+        if (args[0] == "scan") return stagelight::cli::runScan(std::span(args).subspan(1));
 #ifdef STAGELIGHT_HAS_GUI
         if (args[0] == "report")
             return stagelight::cli::runReport(argc, argv, std::span(args).subspan(1));

@@ -8,7 +8,11 @@
 
 #include "cli/SummaryCommand.h"
 #include "load/Loader.h"
+#include "history/HistoryCatalog.h"
 #include "rest/RestApi.h"
+#include "rest/RestRequest.h"
+
+#include <unistd.h>
 
 namespace stagelight::cli {
 
@@ -20,6 +24,31 @@ int runRest(std::span<const std::string_view> args) {
         return kUsage;
     }
     const std::filesystem::path path(args[0]);
+    // applications/ID[/ATTEMPT]/logs: the zip of the log files, as the History Server sends it.
+    const RestRequest request = parseRestPath(args[1]);
+    const auto& seg = request.segments;
+    if (seg.size() >= 3 && seg.size() <= 4 && seg[0] == "applications" && seg.back() == "logs") {
+        if (isatty(fileno(stdout))) {
+            printError("the logs are a zip archive: send them to a file (> logs.zip)");
+            return kUsage;
+        }
+        HistoryCatalog catalog({path});
+        const auto files = catalog.logFiles(seg[1], seg.size() == 4 ? seg[2] : "");
+        if (!files) {
+            printText(stderr, "stagelight rest: 404: unknown app: " + seg[1] + "\n");
+            return kUsage;
+        }
+        std::string error;
+        if (!writeZip(*files,
+                      [](std::string_view b) {
+                          return std::fwrite(b.data(), 1, b.size(), stdout) == b.size();
+                      },
+                      error)) {
+            printError(error);
+            return kUnreadable;
+        }
+        return kOk;
+    }
     // A directory that is not itself one log (rolling, Databricks) is a directory of logs.
     std::vector<LoadResult> loaded;
     std::error_code ec;

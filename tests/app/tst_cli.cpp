@@ -281,6 +281,67 @@ private Q_SLOTS:
         }
     }
 
+    void scanWritesALinePerApplication() {
+        // Three applications, a file that is no log and one that is not Spark's: a line each,
+        // the failures with their error, then the summary; the same lines on one or two jobs.
+        QTemporaryDir dir;
+        const char* scenarios[] = {"skew", "spill", "healthy"};
+        for (int i = 0; i < 3; ++i) {
+            auto config = gen::makeScenario(scenarios[i]);
+            config.appId = "app-2026010112000" + std::to_string(i) + "-0001";
+            test::writeFile(dir.filePath(QStringLiteral("app-%1").arg(i)).toStdString(),
+                            gen::generateLogText(config));
+        }
+        test::writeFile(dir.filePath(QStringLiteral("app-broken.zstd")).toStdString(), "not zstd");
+        test::writeFile(dir.filePath(QStringLiteral("eventlog-notes")).toStdString(),
+                        "{\"Event\":\"Pricing\"}\n");
+        auto scan = [&](const QStringList& extra) {
+            const Run r = run(QStringList{QStringLiteral("scan"), dir.path()} + extra);
+            QList<QJsonObject> lines;
+            for (const QByteArray& line : r.out.trimmed().split('\n'))
+                lines << QJsonDocument::fromJson(line).object();
+            return std::make_pair(r.exitCode, lines);
+        };
+        const auto [code, lines] = scan({QStringLiteral("--jobs"), QStringLiteral("1")});
+        QCOMPARE(code, 0);
+        QVERIFY(lines.size() >= 5);
+        const QJsonObject summary = lines.last().value(QStringLiteral("summary")).toObject();
+        QCOMPARE(summary.value(QStringLiteral("analysed")).toInt(), 3);
+        QVERIFY(summary.value(QStringLiteral("failed")).toInt() >= 1);
+        QSet<QString> ids;
+        for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+            const QJsonObject& o = lines[i];
+            QVERIFY(o.contains(QStringLiteral("path")));
+            if (o.contains(QStringLiteral("error"))) continue;
+            ids.insert(o.value(QStringLiteral("id")).toString());
+            QVERIFY(o.value(QStringLiteral("wallClockMs")).toInteger() > 0);
+            // Where the wall clock went adds up to it.
+            qint64 total = 0;
+            const QJsonObject causes = o.value(QStringLiteral("wallClockByCause")).toObject();
+            for (auto it = causes.begin(); it != causes.end(); ++it) total += it.value().toInteger();
+            QCOMPARE(total, o.value(QStringLiteral("wallClockMs")).toInteger());
+            QVERIFY(o.value(QStringLiteral("findings")).toArray().size() <= 5);
+        }
+        QCOMPARE(ids.size(), 3);
+        // Two jobs: the same lines, perhaps in another order.
+        auto withoutTimes = [](QList<QJsonObject> ls) {
+            QStringList out;
+            for (QJsonObject o : ls.mid(0, ls.size() - 1)) {
+                o.remove(QStringLiteral("loadSeconds"));
+                o.remove(QStringLiteral("analyzeSeconds"));
+                out << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+            }
+            out.sort();
+            return out;
+        };
+        QCOMPARE(withoutTimes(scan({QStringLiteral("--jobs"), QStringLiteral("2")}).second),
+                 withoutTimes(lines));
+        // --since: the generated applications start in 2026; a later date skips them all.
+        const auto later = scan({QStringLiteral("--since"), QStringLiteral("2030-01-01")}).second;
+        QCOMPARE(later.last().value(QStringLiteral("summary")).toObject().value(QStringLiteral("skipped")).toInt(), 3);
+        QCOMPARE(run({QStringLiteral("scan"), dir.path(), QStringLiteral("--since"), QStringLiteral("yesterday")}).exitCode, 1);
+    }
+
     void unreadableInputExitsTwoWithOneLine() {
         Run r = run({QStringLiteral("summary"), path("does-not-exist")});
         QCOMPARE(r.exitCode, 2);

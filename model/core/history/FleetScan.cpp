@@ -1,0 +1,163 @@
+#include "history/FleetScan.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "diagnosis/Analyzer.h"
+#include "diagnosis/Slices.h"
+#include "io/DirEntries.h"
+#include "load/LogListing.h"
+#include "load/Loader.h"
+#include "text/JsonWriter.h"
+
+namespace stagelight {
+namespace fs = std::filesystem;
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+std::string errorLine(const fs::path& log, uint64_t bytes, const std::string& error) {
+    JsonWriter w(false);
+    w.beginObject().field("path", log.string()).field("bytes", bytes).field("error", error).endObject();
+    return w.str();
+}
+
+}  // namespace
+
+std::vector<fs::path> scanTargets(const fs::path& dir) {
+    if (!isDirectoryOfLogs(dir)) return {dir};
+    std::vector<fs::path> out;
+    for (const DirEntry& e : listDirectory(dir).entries)
+        if (looksLikeEventLog(e)) out.push_back(e.path);
+    return out;
+}
+
+std::string scanLine(const fs::path& log, const ScanOptions& options, bool* skipped) {
+    if (skipped) *skipped = false;
+    // The head first: cheap, and enough to skip what started before --since.
+    const LogSummary head = summarizeLog(log);
+    if (options.sinceMs >= 0 && head.error.empty() && head.startMs >= 0 &&
+        head.startMs < options.sinceMs) {
+        if (skipped) *skipped = true;
+        return {};
+    }
+    const auto started = std::chrono::steady_clock::now();
+    LoadOptions load;
+    load.threads = 1;  // many logs at once: one thread each
+    LoadResult r = loadEventLog(log, load);
+    if (!r.model) return errorLine(log, head.bytes, r.error);
+    const EventLogModel& m = *r.model;
+    if (std::string none = noSparkEventsError(m, log.string()); !none.empty())
+        return errorLine(log, head.bytes, none);
+    if (options.sinceMs >= 0 && m.application.startTime >= 0 && m.application.startTime < options.sinceMs) {
+        if (skipped) *skipped = true;
+        return {};
+    }
+    const double loadSeconds = secondsSince(started);
+    const auto analysing = std::chrono::steady_clock::now();
+    const Analysis a = analyze(m, options.rules);
+    const Application& app = m.application;
+    JsonWriter w(false);
+    w.beginObject()
+        .field("path", log.string())
+        .field("bytes", m.report.bytesOnDisk)
+        .field("id", app.id)
+        .field("attemptId", app.attemptId)
+        .field("name", app.name)
+        .field("user", app.user)
+        .field("sparkVersion", app.sparkVersion)
+        .field("startTime", app.startTime)
+        .field("wallClockMs", a.time.wallClockMs)
+        .field("status", std::string(app.complete               ? "completed"
+                                     : m.source.inProgress      ? "in progress"
+                                                                : "incomplete"));
+    w.key("wallClockByCause").beginObject();
+    for (const SliceCauseTotal& t : sliceTotalsByCause(a.time.slices))
+        w.field(sliceCauseName(t.cause), t.ms);
+    w.endObject();
+    int64_t explained = 0;
+    for (const Slice& s : a.time.slices) explained += s.explainedMs;
+    w.field("explainedMs", explained);
+    w.field("findingCount", int64_t(a.findings.size()));
+    w.key("findings").beginArray();
+    for (size_t i = 0; i < a.findings.size() && i < options.topFindings; ++i) {
+        const Finding& f = a.findings[i];
+        w.beginObject()
+            .field("id", f.id)
+            .field("rule", f.rule)
+            .field("cause", f.cause)
+            .field("severity", std::string(severityName(f.severity)))
+            .field("estimatedCostMs", f.estimatedCostMs)
+            .field("title", f.title)
+            .field("fix", f.fix)
+            .endObject();
+    }
+    w.endArray();
+    w.field("warnings", uint64_t(m.report.warnings.size() + m.report.suppressedWarnings));
+    w.field("loadSeconds", loadSeconds).field("analyzeSeconds", secondsSince(analysing));
+    w.endObject();
+    return w.str();
+}
+
+ScanTotals scanLogs(const std::vector<fs::path>& logs, const ScanOptions& options,
+                    const std::function<void(const std::string&)>& out) {
+    const auto started = std::chrono::steady_clock::now();
+    ScanTotals totals;
+    totals.logs = logs.size();
+    std::mutex lock;
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i; (i = next++) < logs.size();) {
+            bool skipped = false;
+            std::string line;
+            try {
+                line = scanLine(logs[i], options, &skipped);
+            } catch (const std::exception& e) {  // one bad log never ends the scan
+                line = errorLine(logs[i], 0, std::string("failed: ") + e.what());
+            }
+            std::lock_guard guard(lock);
+            if (skipped) {
+                ++totals.skipped;
+                continue;
+            }
+            ++(line.find("\"error\":") != std::string::npos ? totals.failed : totals.analysed);
+            out(line);
+        }
+    };
+    const unsigned jobs = std::max(1u, std::min<unsigned>(
+                                           options.jobs ? options.jobs
+                                                        : std::max(1u, std::thread::hardware_concurrency()),
+                                           unsigned(std::max<size_t>(logs.size(), 1))));
+    std::vector<std::thread> pool;
+    for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    totals.seconds = secondsSince(started);
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    totals.peakRssKb = usage.ru_maxrss;
+    JsonWriter w(false);
+    w.beginObject().key("summary").beginObject()
+        .field("logs", uint64_t(totals.logs))
+        .field("analysed", uint64_t(totals.analysed))
+        .field("failed", uint64_t(totals.failed))
+        .field("skipped", uint64_t(totals.skipped))
+        .field("seconds", totals.seconds)
+        .field("logsPerSecond", totals.seconds > 0 ? double(totals.analysed + totals.failed) / totals.seconds : 0.0)
+        .field("jobs", int64_t(jobs))
+        .field("peakRssMb", double(totals.peakRssKb) / 1024)
+        .endObject()
+        .endObject();
+    out(w.str());
+    return totals;
+}
+
+}  // namespace stagelight

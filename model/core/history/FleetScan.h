@@ -1,0 +1,43 @@
+// A fleet scan: every application of a directory analysed, one JSON line each (id, name, user,
+// start, wall clock, status, where the wall clock went by cause, the top findings with cost and
+// fix, the log and its size), so a platform team can rank a day's applications by what they
+// lose and why. A log that fails is a line with its error; the scan goes on.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "diagnosis/RuleConfig.h"
+
+namespace stagelight {
+
+struct ScanOptions {
+    unsigned jobs = 0;       // logs analysed at once (0: the cores)
+    int64_t sinceMs = -1;    // only applications that started at or after (epoch ms)
+    RuleConfig rules;
+    size_t topFindings = 5;
+};
+
+struct ScanTotals {
+    size_t logs = 0, analysed = 0, failed = 0, skipped = 0;
+    double seconds = 0;
+    long peakRssKb = 0;  // the process's, at the end
+};
+
+// The logs a scan of `dir` reads: every entry that looks like an event log (a directory that
+// is itself one log counts once).
+std::vector<std::filesystem::path> scanTargets(const std::filesystem::path& dir);
+
+// One log's line (no newline): its analysis, or its error.
+std::string scanLine(const std::filesystem::path& log, const ScanOptions& options,
+                     bool* skipped = nullptr);
+
+// Scans `logs` on options.jobs threads; each line goes to `out` as it is ready (from one
+// thread at a time), then the summary line.
+ScanTotals scanLogs(const std::vector<std::filesystem::path>& logs, const ScanOptions& options,
+                    const std::function<void(const std::string& line)>& out);
+
+}  // namespace stagelight
