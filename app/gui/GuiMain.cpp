@@ -12,10 +12,13 @@
 #include <QDockWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QDeadlineTimer>
 
 #include <cstdio>
 
 #include "gui/MainWindow.h"
+#include "qt/HistoryScanner.h"
+#include "gui/LogChooserDialog.h"
 
 namespace {
 
@@ -85,12 +88,23 @@ int runGui(int argc, char** argv) {
         // A directory of several logs shows the chooser instead: that is what is on screen.
         QObject::connect(&window, &stagelight::MainWindow::logChooserShown, &window,
                          [&](QDialog* chooser) {
-                             QTimer::singleShot(200, chooser, [&, chooser] {
+                             // The browser once its background diagnosis is done (at most
+                             // 30 s): as a user sees it after a moment.
+                             auto* browser = qobject_cast<stagelight::LogChooserDialog*>(chooser);
+                             const QDeadlineTimer deadline(browser ? 30000 : 200);
+                             auto* poll = new QTimer(chooser);
+                             QObject::connect(poll, &QTimer::timeout, chooser, [&, chooser, browser, poll, deadline] {
+                                 const bool busy = browser && browser->scanner()->isRunning();
+                                 if ((busy || !browser) && !deadline.hasExpired()) return;
+                                 poll->stop();
+                                 QApplication::sendPostedEvents();  // pending layouts first
+                                 QApplication::processEvents();
                                  const bool ok = chooser->grab().save(screenshot);
                                  std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
                                               qPrintable(screenshot));
                                  QApplication::exit(ok ? 0 : 2);
                              });
+                             poll->start(100);
                          });
         QObject::connect(&window, &stagelight::MainWindow::analysisShown, &window, [&] {
             auto* findings = window.findChild<QTableView*>(QStringLiteral("alertTable"));

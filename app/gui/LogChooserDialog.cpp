@@ -1,125 +1,145 @@
 #include "gui/LogChooserDialog.h"
 
-#include <QDateTime>
-
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
-#include <QTreeWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+
 #include <algorithm>
 
-#include "text/Format.h"
+#include "qt/HistoryListModel.h"
+#include "qt/HistoryScanner.h"
+#include "tables/DataTableView.h"
 
 namespace stagelight {
-namespace {
 
-constexpr int kSortRole = Qt::UserRole;
-constexpr int kPathRole = Qt::UserRole + 1;
-
-// Sorts numeric columns (start, duration, size) by value, the rest by text.
-class Row : public QTreeWidgetItem {
-public:
-    using QTreeWidgetItem::QTreeWidgetItem;
-    bool operator<(const QTreeWidgetItem& other) const override {
-        const int c = treeWidget() ? treeWidget()->sortColumn() : 0;
-        const QVariant a = data(c, kSortRole), b = other.data(c, kSortRole);
-        if (a.isValid() && b.isValid()) return a.toLongLong() < b.toLongLong();
-        return text(c).localeAwareCompare(other.text(c)) < 0;
-    }
-};
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-}  // namespace
-
-LogChooserDialog::LogChooserDialog(const QString& directory, std::vector<LogSummary> logs,
-                                   QWidget* parent)
-    : QDialog(parent), list_(new QTreeWidget(this)) {
+LogChooserDialog::LogChooserDialog(const QString& directory, QWidget* parent)
+    : QDialog(parent),
+      directory_(directory),
+      model_(new HistoryListModel(this)),
+      scanner_(new HistoryScanner(this)),
+      table_(new DataTableView(this)),
+      filter_(new QLineEdit(this)),
+      intro_(new QLabel(this)),
+      refit_(new QTimer(this)) {
     setObjectName(QStringLiteral("logChooser"));
-    setWindowTitle(tr("Choose an application"));
-    auto* intro = new QLabel(
-        tr("%1 holds %2 separate event logs. They are different applications and are never "
-           "merged: choose one to open, or two to compare (the first is the baseline).")
-            .arg(directory)
-            .arg(logs.size()),
-        this);
-    intro->setTextFormat(Qt::PlainText);  // a path may hold markup characters
-    intro->setWordWrap(true);
-    list_->setObjectName(QStringLiteral("logChooserList"));
-    list_->setColumnCount(ColumnCount);
-    list_->setHeaderLabels({tr("App ID"), tr("Name"), tr("Start"), tr("Duration"), tr("Status"),
-                            tr("Size"), tr("Log")});
-    list_->setRootIsDecorated(false);
-    list_->setUniformRowHeights(true);
-    list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    list_->setAlternatingRowColors(true);
-    for (const LogSummary& l : logs) {
-        auto* row = new Row(list_);
-        const bool bad = !l.error.empty();
-        // Log text is set as item text: plain, never interpreted as markup.
-        row->setText(AppId, bad ? QStringLiteral("—") : q(l.appId.empty() ? "—" : l.appIdText()));
-        row->setText(Name, bad ? q(l.error) : q(oneLine(l.appName, 60)));
-        if (l.startMs >= 0) {
-            row->setText(Start, QDateTime::fromMSecsSinceEpoch(l.startMs).toString(
-                                    QStringLiteral("yyyy-MM-dd HH:mm:ss")));
-            row->setData(Start, kSortRole, qlonglong(l.startMs));
-        } else {
-            row->setText(Start, QStringLiteral("—"));
-            row->setData(Start, kSortRole, qlonglong(-1));
+    setWindowTitle(tr("Applications in %1").arg(directory));
+    intro_->setTextFormat(Qt::PlainText);  // a path may hold markup characters
+    intro_->setWordWrap(true);
+    table_->setObjectName(QStringLiteral("logChooserList"));
+    table_->setSourceModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    // The finding last, with the room left: the cost just before it, the log's file earlier.
+    table_->setMainColumn(HistoryListModel::TopFindingColumn);
+    QHeaderView* header = table_->horizontalHeader();
+    header->moveSection(header->visualIndex(HistoryListModel::File), HistoryListModel::ColumnCount - 1);
+    header->moveSection(header->visualIndex(HistoryListModel::Cost), HistoryListModel::ColumnCount - 1);
+    header->moveSection(header->visualIndex(HistoryListModel::TopFindingColumn),
+                        HistoryListModel::ColumnCount - 1);
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(HistoryListModel::TopFindingColumn, QHeaderView::Stretch);
+    table_->sortByColumn(HistoryListModel::Start, Qt::DescendingOrder);  // the newest first
+    filter_->setPlaceholderText(tr("Filter: id, name, user, status, finding…"));
+    filter_->setClearButtonEnabled(true);
+    connect(filter_, &QLineEdit::textChanged, table_, &DataTableView::setFilterText);
+
+    connect(scanner_, &HistoryScanner::logsListed, this, [this](std::vector<LogSummary> logs) {
+        const bool first = model_->rowCount() == 0;
+        model_->addLogs(std::move(logs));
+        if (first) table_->measureColumns();
+        if (first && table_->model()->rowCount() > 0) {
+            for (int r = 0; r < table_->model()->rowCount(); ++r)
+                if (table_->model()->index(r, 0).flags() & Qt::ItemIsSelectable) {
+                    table_->selectRow(r);
+                    break;
+                }
         }
-        const int64_t d = l.durationMs();
-        row->setText(Duration, d < 0 ? QStringLiteral("—") : q(formatDuration(d)));
-        row->setData(Duration, kSortRole, qlonglong(d));
-        row->setText(Status, q(l.status()));
-        row->setText(Size, q(formatBytes(int64_t(l.bytes))));
-        row->setData(Size, kSortRole, qlonglong(l.bytes));
-        row->setText(File, q(l.path.filename().string()));
-        row->setToolTip(File, q(l.path.string()));
-        row->setData(AppId, kPathRole, q(l.path.string()));
-        for (int c : {Duration, Size}) row->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-        if (bad) row->setFlags(row->flags() & ~Qt::ItemIsSelectable);
-    }
-    list_->setSortingEnabled(true);
-    list_->sortByColumn(Start, Qt::AscendingOrder);
-    for (int c = 0; c < ColumnCount; ++c) list_->resizeColumnToContents(c);
-    list_->header()->setStretchLastSection(true);
+        updateIntro();
+    });
+    connect(scanner_, &HistoryScanner::listingDone, this, [this](int n) {
+        listed_ = n;
+        table_->measureColumns();
+        updateIntro();
+    });
+    connect(scanner_, &HistoryScanner::findingReady, this,
+            [this](const QString& path, const TopFinding& finding) {
+                model_->setTopFinding(path, finding);
+                updateIntro();
+                if (!refit_->isActive()) refit_->start();
+            });
+    // The findings' texts widen their column, a few times a second at most.
+    refit_->setSingleShot(true);
+    refit_->setInterval(300);
+    connect(refit_, &QTimer::timeout, this,
+            [this] { table_->remeasureColumn(HistoryListModel::TopFindingColumn); });
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     open_ = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
     open_->setObjectName(QStringLiteral("logChooserOpen"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(list_, &QTreeWidget::itemSelectionChanged, this, &LogChooserDialog::updateButtons);
-    connect(list_, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
-        if (item->flags() & Qt::ItemIsSelectable) {
-            list_->clearSelection();
-            item->setSelected(true);
-            accept();
-        }
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &LogChooserDialog::updateButtons);
+    connect(table_, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& i) {
+        if (!(i.flags() & Qt::ItemIsSelectable)) return;
+        table_->selectRow(i.row());
+        accept();
     });
+    // The background diagnosis stops with the dialog.
+    connect(this, &QDialog::finished, scanner_, &HistoryScanner::stop);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addWidget(list_, 1);
+    layout->addWidget(intro_);
+    layout->addWidget(filter_);
+    layout->addWidget(table_, 1);
     layout->addWidget(buttons);
-    for (int i = 0; i < list_->topLevelItemCount(); ++i)
-        if (list_->topLevelItem(i)->flags() & Qt::ItemIsSelectable) {
-            list_->setCurrentItem(list_->topLevelItem(i));
-            break;
-        }
+    updateIntro();
     updateButtons();
-    resize(parent ? std::min(1160, parent->width() - 40) : 1100, 440);
+    resize(parent ? std::max(800, parent->width() * 9 / 10) : 1200,
+           parent ? std::max(420, parent->height() * 2 / 3) : 480);
+    scanner_->start(directory);
+}
+
+void LogChooserDialog::updateIntro() {
+    const int rows = model_->rowCount();
+    QString text =
+        listed_ < 0 ? tr("Reading %1: %n application(s) so far…", nullptr, rows).arg(directory_)
+                    : tr("%1 holds %n separate event log(s): different applications, never "
+                         "merged. Choose one to open, or two to compare (the earlier is the "
+                         "baseline).",
+                         nullptr, listed_)
+                          .arg(directory_);
+    if (listed_ >= 0 && model_->diagnosed() < rows)
+        text += QStringLiteral(" ") +
+                tr("Diagnosing in the background: %1 of %2.").arg(model_->diagnosed()).arg(rows);
+    intro_->setText(text);
 }
 
 QStringList LogChooserDialog::chosenPaths() const {
+    std::vector<std::pair<qlonglong, QString>> chosen;
+    for (const QModelIndex& row : table_->selectionModel()->selectedRows()) {
+        const QModelIndex source = table_->sourceIndex(row);
+        if (!(source.flags() & Qt::ItemIsSelectable)) continue;
+        chosen.emplace_back(source.data(HistoryListModel::StartRole).toLongLong(),
+                            source.data(HistoryListModel::PathRole).toString());
+    }
+    std::stable_sort(chosen.begin(), chosen.end());  // the baseline, the earlier run, first
     QStringList paths;
-    for (int i = 0; i < list_->topLevelItemCount(); ++i)  // list order: the baseline first
-        if (list_->topLevelItem(i)->isSelected())
-            paths << list_->topLevelItem(i)->data(AppId, kPathRole).toString();
+    for (const auto& [start, path] : chosen) paths << path;
     return paths;
+}
+
+void LogChooserDialog::choose(const QStringList& fileNames) {
+    QList<int> rows;
+    for (int r = 0; r < model_->rowCount(); ++r)
+        if (fileNames.contains(model_->index(r, HistoryListModel::File).data().toString()))
+            rows << r;
+    table_->selectionModel()->clearSelection();
+    table_->selectSourceRows(rows);
 }
 
 void LogChooserDialog::updateButtons() {

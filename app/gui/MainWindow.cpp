@@ -311,7 +311,7 @@ void MainWindow::openLog(const QString& path) {
 }
 
 void MainWindow::chooseLogIn(const QString& directory) {
-    auto* chooser = new LogChooserDialog(directory, listEventLogs(directory.toStdString()), this);
+    auto* chooser = new LogChooserDialog(directory, this);
     chooser->setAttribute(Qt::WA_DeleteOnClose);
     chooser->setWindowModality(Qt::WindowModal);  // never a nested event loop
     connect(chooser, &QDialog::accepted, this, [this, chooser] {

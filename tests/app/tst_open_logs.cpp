@@ -15,13 +15,21 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTreeWidget>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QtTest>
 #include <algorithm>
 
 #include "LogGenerator.h"
 #include "SparkFraming.h"
 #include "TestSupport.h"
+#include "qt/LoadSession.h"
 #include "gui/LogChooserDialog.h"
+#include "qt/HistoryListModel.h"
+#include "qt/HistoryScanner.h"
+#include "tables/DataTableView.h"
 #include "gui/MainWindow.h"
 #include "gui/ShortcutsDialog.h"
 #include "load/Loader.h"
@@ -146,34 +154,105 @@ private Q_SLOTS:
         QCOMPARE(chooser.size(), 1);  // at once: the listing reads only the heads
         auto* dialog = w.findChild<LogChooserDialog*>();
         QVERIFY(dialog && dialog->isVisible());
-        QTreeWidget* list = dialog->list();
-        QCOMPARE(list->topLevelItemCount(), 3);
-        auto row = [&](const QString& file) -> QTreeWidgetItem* {  // sorted by start time
-            for (int i = 0; i < list->topLevelItemCount(); ++i)
-                if (list->topLevelItem(i)->text(LogChooserDialog::File) == file)
-                    return list->topLevelItem(i);
-            return nullptr;
+        HistoryListModel* list = dialog->model();
+        QTRY_COMPARE_WITH_TIMEOUT(list->rowCount(), 3, 10000);  // the heads, read on a worker
+        auto cell = [&](const QString& file, int column) -> QString {
+            for (int r = 0; r < list->rowCount(); ++r)
+                if (list->index(r, HistoryListModel::File).data().toString() == file)
+                    return list->index(r, column).data().toString();
+            return QStringLiteral("(no such row)");
         };
-        QVERIFY(row(QStringLiteral("app-a")) && row(QStringLiteral("app-b.zstd")) &&
-                row(QStringLiteral("app-c.inprogress")));
-        QCOMPARE(row(QStringLiteral("app-a"))->text(LogChooserDialog::AppId),
-                 QStringLiteral("app-a"));
-        // The name from the log is item text: shown as typed, never as markup.
-        QCOMPARE(row(QStringLiteral("app-a"))->text(LogChooserDialog::Name),
+        QCOMPARE(cell(QStringLiteral("app-a"), HistoryListModel::AppId), QStringLiteral("app-a"));
+        // The name from the log is plain item text: shown as typed, never as markup.
+        QCOMPARE(cell(QStringLiteral("app-a"), HistoryListModel::Name),
                  QStringLiteral("first <b>app</b>"));
-        QCOMPARE(row(QStringLiteral("app-c.inprogress"))->text(LogChooserDialog::Status),
+        QCOMPARE(cell(QStringLiteral("app-c.inprogress"), HistoryListModel::Status),
                  QStringLiteral("in progress"));
-        QCOMPARE(row(QStringLiteral("app-c.inprogress"))->text(LogChooserDialog::Duration),
+        QCOMPARE(cell(QStringLiteral("app-c.inprogress"), HistoryListModel::Duration),
                  QStringLiteral("—"));
-        QCOMPARE(list->topLevelItem(2)->text(LogChooserDialog::AppId),
-                 QStringLiteral("app-b"));  // latest start
-        list->clearSelection();
-        row(QStringLiteral("app-b.zstd"))->setSelected(true);
+        // Listed newest first.
+        QCOMPARE(dialog->table()->model()->index(0, HistoryListModel::AppId).data().toString(),
+                 QStringLiteral("app-b"));
+        // The costliest finding of each, found in the background.
+        QTRY_COMPARE_WITH_TIMEOUT(list->diagnosed(), 3, 30000);
+        QVERIFY(cell(QStringLiteral("app-a"), HistoryListModel::TopFindingColumn) !=
+                QStringLiteral("diagnosing…"));
+        // The filter narrows the list by any column.
+        QLineEdit* filter = dialog->findChild<QLineEdit*>();
+        filter->setText(QStringLiteral("app-c"));
+        QCOMPARE(dialog->table()->model()->rowCount(), 1);
+        filter->clear();
+        dialog->choose({QStringLiteral("app-b.zstd")});
+        QCOMPARE(dialog->chosenPaths().size(), 1);
         dialog->accept();
         QVERIFY(shown.wait(30000));
         QCOMPARE(failed.size(), 0);
         QCOMPARE(w.currentModel()->application.id, std::string("app-b"));
         QCOMPARE(w.recentFiles().value(0), QString::fromStdString((dir / "app-b.zstd").string()));
+    }
+
+    void twoChosenLogsOpenAsAComparison() {
+        const fs::path dir = severalLogs();
+        MainWindow w;
+        QSignalSpy chooser(&w, &MainWindow::logChooserShown);
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        w.show();
+        w.openLog(QString::fromStdString(dir.string()));
+        auto* dialog = w.findChild<LogChooserDialog*>();
+        QVERIFY(dialog);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->model()->rowCount(), 3, 10000);
+        dialog->choose({QStringLiteral("app-a"), QStringLiteral("app-b.zstd")});
+        QCOMPARE(dialog->findChild<QPushButton*>(QStringLiteral("logChooserOpen"))->text(),
+                 QStringLiteral("Compare"));
+        const QStringList paths = dialog->chosenPaths();
+        QCOMPARE(paths.size(), 2);
+        QVERIFY(paths.first().endsWith(QStringLiteral("app-a")));  // the earlier: the baseline
+        dialog->accept();
+        QVERIFY(analysed.wait(30000));
+        auto* baseline = w.findChild<LoadSession*>(QStringLiteral("baselineSession"));
+        QTRY_VERIFY_WITH_TIMEOUT(baseline->model() != nullptr, 30000);
+        QCOMPARE(baseline->model()->application.id, std::string("app-a"));
+        QCOMPARE(w.currentModel()->application.id, std::string("app-b"));
+    }
+
+    void aDirectoryOfThousandsOfLogsStaysResponsive() {
+        // 3,000 logs: the browser opens at once, rows arrive in batches, and the window's
+        // event loop never stalls while the heads are read and the logs diagnosed.
+        const fs::path dir = fs::path(tmp_.path().toStdString()) / "thousands";
+        fs::create_directories(dir);
+        for (int i = 0; i < 3000; ++i) {
+            const std::string id = "app-" + std::to_string(100000 + i);
+            test::writeFile(dir / id,
+                            std::string(test::kLogStart).replace(
+                                std::string(test::kLogStart).find("app-1"), 5, id) +
+                                R"({"Event":"SparkListenerApplicationEnd","Timestamp":)" +
+                                std::to_string(2000 + i) + "}\n");
+        }
+        MainWindow w;
+        QSignalSpy chooser(&w, &MainWindow::logChooserShown);
+        w.show();
+        QElapsedTimer clock;
+        clock.start();
+        w.openLog(QString::fromStdString(dir.string()));
+        QCOMPARE(chooser.size(), 1);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        auto* dialog = w.findChild<LogChooserDialog*>();
+        QSignalSpy listed(dialog->scanner(), &HistoryScanner::listingDone);
+        qint64 last = clock.elapsed(), longestStall = 0;
+        QTimer tick;
+        connect(&tick, &QTimer::timeout, this, [&] {
+            longestStall = std::max(longestStall, clock.elapsed() - last);
+            last = clock.elapsed();
+        });
+        tick.start(20);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->model()->rowCount() > 0, 5000);
+        QVERIFY(listed.wait(60000));
+        QCOMPARE(dialog->model()->rowCount(), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->model()->diagnosed() > 100, 60000);
+        qInfo("3,000 logs listed in %lld ms; the event loop's longest stall %lld ms",
+              clock.elapsed(), longestStall);
+        QVERIFY2(longestStall < 500, qPrintable(QString::number(longestStall)));
+        dialog->reject();  // stops the background diagnosis
     }
 
     void aTextFileOrAnEmptyFileIsAnError() {

@@ -105,6 +105,16 @@ void DataTableView::measureColumns() {
     fitColumns();
 }
 
+void DataTableView::remeasureColumn(int column) {
+    if (userSized_ || column < 0 || column >= contentWidths_.size()) return;
+    {
+        const QScopedValueRollback<bool> guard(fitting_, true);
+        resizeColumnToContents(column);
+    }
+    contentWidths_[column] = columnWidth(column);
+    fitColumns();
+}
+
 void DataTableView::fitColumns() {
     const int room = viewport()->width();
     if (userSized_ || room < 100 || contentWidths_.size() != proxy_->columnCount()) return;

@@ -55,13 +55,17 @@ public:
     // The column whose text matters most (a message, a value): it gets the room left on screen
     // after the columns before it, which never take more than about half the width each.
     void setMainColumn(int sourceColumn) { mainColumn_ = sourceColumn; }
+    // Each column's width for its contents again (done at every model reset; a model that
+    // grows row by row asks for it when enough rows are in).
+    void measureColumns();
+    // One column's width for its contents again (its text grew), unless the user sized them.
+    void remeasureColumn(int sourceColumn);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
-    void measureColumns();  // each column's width for its contents, once per model reset
     void fitColumns();      // those widths shared out over the viewport, until the user resizes
 
     FieldFilterProxy* proxy_;

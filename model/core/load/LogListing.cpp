@@ -115,6 +115,7 @@ void readHead(const LogPart& part, LogSummary& out) {
             out.appId = stringField(doc, "App ID");
             out.appName = stringField(doc, "App Name");
             out.attemptId = stringField(doc, "App Attempt ID");
+            out.user = stringField(doc, "User");
             out.startMs = intField(doc, "Timestamp");
             return false;
         },

@@ -14,7 +14,7 @@ namespace stagelight {
 
 struct LogSummary {
     std::filesystem::path path;  // the file or log directory (rolling, Databricks, legacy)
-    std::string appId, appName, attemptId, sparkVersion;
+    std::string appId, appName, attemptId, sparkVersion, user;
     int64_t startMs = -1;     // SparkListenerApplicationStart's Timestamp; -1 when not read
     int64_t endMs = -1;       // SparkListenerApplicationEnd's; -1 when absent or not reached
     bool inProgress = false;  // named .inprogress, or an appstatus_ marker says so
