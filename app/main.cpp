@@ -12,6 +12,7 @@
 #include "cli/ServeCommand.h"
 #include "cli/RestCommand.h"
 #include "cli/SummaryCommand.h"
+#include "net/HistoryServerDownload.h"
 
 namespace {
 void printUsage() {
@@ -35,6 +36,9 @@ void printUsage() {
         "       stagelight scan DIR [--jobs N] [--since YYYY-MM-DD] [--rules FILE]\n"
         "                                        every application analysed: a JSON line each\n"
         "       stagelight --help | --version\n"
+        "\nLOG may also be a History Server application's URL (https://shs:18080/history/APP_ID/):\n"
+        "its event logs are downloaded first (STAGELIGHT_HS_TOKEN or STAGELIGHT_HS_USER and\n"
+        "STAGELIGHT_HS_PASSWORD authenticate; HTTPS_PROXY and NO_PROXY are followed).\n"
         "\nLOG is an event log file (plain, .inprogress, .zstd/.zst, .lz4, .snappy, .lzf, .gz) or "
         "a\n"
         "directory (rolling eventlog_v2_*, Databricks eventlog + eventlog-*.gz, legacy "
@@ -71,11 +75,45 @@ bool takeThreadsOption(int& argc, char** argv) {
     }
     return true;
 }
+
+// A History Server application's URL among a subcommand's arguments is downloaded first (its
+// logs zipped by the server), and the saved zip stands in for it. False when a download fails.
+bool downloadUrls(std::vector<std::string_view>& args, std::vector<std::string>& files) {
+    files.reserve(args.size());  // views into it stay valid
+    for (size_t i = 1; i < args.size(); ++i) {
+        if (!stagelight::net::looksLikeUrl(args[i])) continue;
+        std::fprintf(stderr, "stagelight: downloading the event logs of %.*s\n", int(args[i].size()),
+                     args[i].data());
+        stagelight::net::DownloadOptions options;
+        uint64_t shown = 0;
+        options.progress = [&shown](uint64_t done, uint64_t total) {
+            if (done - shown >= (uint64_t(16) << 20)) {
+                shown = done;
+                std::fprintf(stderr, "stagelight: %llu MiB%s\n", (unsigned long long)(done >> 20),
+                             total ? (" of " + std::to_string(total >> 20) + " MiB").c_str() : "");
+            }
+            return true;
+        };
+        const auto result = stagelight::net::downloadEventLogs(args[i], options);
+        if (!result.error.empty()) {
+            stagelight::cli::printError(result.error);
+            return false;
+        }
+        files.push_back(result.file.string());
+        args[i] = files.back();
+    }
+    return true;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
     if (!takeThreadsOption(argc, argv)) return 1;
     std::vector<std::string_view> args(argv + 1, argv + argc);
+    std::vector<std::string> downloaded;
+    const bool subcommand = !args.empty() && (args[0] == "summary" || args[0] == "analyze" ||
+                                              args[0] == "compare" || args[0] == "report" ||
+                                              args[0] == "rest");
+    if (subcommand && !downloadUrls(args, downloaded)) return 2;
     if (!args.empty()) {
         if (args[0] == "summary") return stagelight::cli::runSummary(std::span(args).subspan(1));
         if (args[0] == "rest") return stagelight::cli::runRest(std::span(args).subspan(1));

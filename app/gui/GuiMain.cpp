@@ -17,6 +17,7 @@
 #include <cstdio>
 
 #include "gui/MainWindow.h"
+#include "net/HistoryServerDownload.h"
 #include "qt/HistoryScanner.h"
 #include "gui/LogChooserDialog.h"
 
@@ -133,7 +134,10 @@ int runGui(int argc, char** argv) {
         QObject::connect(&window, &stagelight::MainWindow::analysisFailed, &window, fail);
     }
     window.show();
-    window.openLog(logs.last());
+    if (stagelight::net::looksLikeUrl(logs.last().toStdString()))
+        window.openUrl(logs.last());  // a History Server's application
+    else
+        window.openLog(logs.last());
     if (logs.size() > 1) window.compareWith(logs.first());
     return QApplication::exec();
 }

@@ -28,6 +28,7 @@
 #include "gui/Navigator.h"
 #include "gui/OverviewPanel.h"
 #include "gui/StageDocks.h"
+#include "gui/UrlOpener.h"
 #include "load/LogListing.h"
 #include "tables/DataTableView.h"
 #include "text/Elide.h"
@@ -39,6 +40,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       session_(new LoadSession(this)),
       baselineSession_(new LoadSession(this)),
+      urlOpener_(new UrlOpener(this)),
       navigator_(new Navigator(session_, this)),
       filter_(new QLineEdit(this)),
       status_(new QLabel(this)),
@@ -118,7 +120,18 @@ MainWindow::MainWindow(QWidget* parent)
         Q_EMIT analysisFailed(message);
         showError(tr("Cannot diagnose the event log"), message);
     });
+    connect(urlOpener_, &UrlOpener::progress, this, &MainWindow::showProgress);
+    connect(urlOpener_, &UrlOpener::downloaded, this,
+            [this](const QString&, const QString& file) { openLog(file); });
+    connect(urlOpener_, &UrlOpener::failed, this, [this](const QString& message) {
+        progress_->setVisible(false);
+        cancel_->setVisible(false);
+        status_->setText(message);
+        Q_EMIT loadFinishedWithError(message);
+        showError(tr("Cannot download the event logs"), message);
+    });
     connect(cancel_, &QPushButton::clicked, this, [this] {
+        urlOpener_->cancel();
         session_->cancel();
         progress_->setVisible(false);
         cancel_->setVisible(false);
@@ -308,6 +321,17 @@ void MainWindow::openLog(const QString& path) {
     progress_->setVisible(true);
     cancel_->setVisible(true);
     session_->load(path);
+}
+
+void MainWindow::openUrl(const QString& url) {
+    path_ = url;
+    status_->setText(tr("Downloading the event logs of %1…").arg(url));
+    loadClock_.start();
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setVisible(true);
+    cancel_->setVisible(true);
+    urlOpener_->open(url);
 }
 
 void MainWindow::chooseLogIn(const QString& directory) {

@@ -31,6 +31,8 @@ class Navigator;
 // The default file name of an export: the log's name without its extensions.
 QString exportBaseName(const QString& logPath);
 
+class UrlOpener;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -39,6 +41,9 @@ public:
     // older saved layout is not applied.
     static constexpr int kLayoutVersion = 2;
     void openLog(const QString& path);
+    // An application of a History Server (…/history/APP_ID/): its logs downloaded, then opened.
+    void openUrl(const QString& url);
+    UrlOpener* urlOpener() const { return urlOpener_; }
     ModelPtr currentModel() const { return session_->model(); }
     AnalysisPtr currentAnalysis() const { return session_->analysis(); }
     QStringList recentFiles() const;
@@ -96,6 +101,7 @@ private:
 
     LoadSession* session_;
     LoadSession* baselineSession_;
+    UrlOpener* urlOpener_;
     Navigator* navigator_;
     ModelPtr baselineModel_;
     AnalysisPtr baselineAnalysis_;

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
@@ -116,6 +117,16 @@ void MainWindow::createMenus() {
         const QString dir =
             QFileDialog::getExistingDirectory(this, tr("Open a Spark event log directory"), path_);
         if (!dir.isEmpty()) openLog(dir);
+    });
+    file->addAction(tr("Open &URL…"), QKeySequence(tr("Ctrl+U")), this, [this] {
+        // An application of a History Server: its logs come through the server's own API.
+        bool ok = false;
+        const QString url = QInputDialog::getText(
+            this, tr("Open from a History Server"),
+            tr("The application's address in the History Server\n(https://shs:18080/history/"
+               "APP_ID/ or …/api/v1/applications/APP_ID):"),
+            QLineEdit::Normal, QString(), &ok);
+        if (ok && !url.trimmed().isEmpty()) openUrl(url.trimmed());
     });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
