@@ -19,9 +19,10 @@ struct LoadFigures {
 // child process.
 LoadFigures loadInChild(const std::filesystem::path& log, unsigned threads, int runs);
 
-// One thread, the text already in memory: simdjson On-Demand reads three fields of every event
-// ("Event", "Stage ID" and "Task Metrics" / "Executor Run Time", the last two wherever they
-// are), so each line is walked to its end as a load must. Returns seconds; `bytes` the text's.
+// One thread, the log's text already in memory (decompressed if it is compressed): simdjson
+// On-Demand reads three fields of every event ("Event", "Stage ID" and "Task Metrics" /
+// "Executor Run Time", the last two wherever they are), so each line is walked to its end as a
+// load must. Returns seconds; `bytes` the text's.
 double bareOnDemandPass(const std::filesystem::path& log, double& bytes);
 
 // Seconds to decompress a zstd file and drop the bytes.

@@ -30,6 +30,15 @@ private:
 class RecordedEvents {
 public:
     bool empty() const { return order_.empty(); }
+    // Room for a chunk's task events at once (a batch's vectors are reused: this is once).
+    void reserveForTasks() {
+        constexpr size_t kTasks = 2048;
+        if (order_.capacity() < 2 * kTasks) order_.reserve(2 * kTasks);
+        auto& starts = std::get<std::vector<events::TaskStart>>(store_);
+        auto& ends = std::get<std::vector<events::TaskEnd>>(store_);
+        if (starts.capacity() < kTasks) starts.reserve(kTasks);
+        if (ends.capacity() < kTasks) ends.reserve(kTasks);
+    }
     size_t size() const { return order_.size(); }
     void clear();
     // Every recorded event, in the order recorded, to each sink in turn (as the decoder calls
@@ -70,6 +79,7 @@ public:
     void recordInto(RecordedEvents& into) {
         out_ = &into;
         namedAccumulators_.clear();
+        into.reserveForTasks();
     }
 
     void logStart(const events::LogStart& e) override { add<&EventSink::logStart>(e); }

@@ -11,6 +11,7 @@
 
 #include <simdjson.h>
 
+#include "io/HugePages.h"
 #include "io/StaleMemory.h"
 #include "io/StreamDecoder.h"
 #include "model/EventLogModel.h"
@@ -32,14 +33,14 @@ public:
             markFresh(data_.get(), size_);
             return;
         }
-        data_.reset(new char[bytes]);
+        data_ = allocateHuge(bytes);
         size_ = bytes;
     }
     // The parser is done with the content (the buffer goes back to the producer for reuse).
     void retire() { markStale(data_.get(), size_); }
 
 private:
-    std::unique_ptr<char[]> data_;
+    HugeBuffer data_;
     size_t size_ = 0;
 };
 

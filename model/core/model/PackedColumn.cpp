@@ -28,8 +28,8 @@ void PackedColumn::sealBlock() {
 }
 
 size_t PackedColumn::memoryBytes() const {
-    return blocks_.capacity() * sizeof(Block) + words_.capacity() * sizeof(uint64_t) +
-           sizeof(*this);
+    // What is in use, and so resident: a vector's unused capacity is never touched.
+    return blocks_.size() * sizeof(Block) + words_.size() * sizeof(uint64_t) + sizeof(*this);
 }
 
 }  // namespace stagelight

@@ -55,7 +55,7 @@ size_t TaskTable::memoryBytes() const {
     size_t n = accumIds_.memoryBytes() + accumValues_.memoryBytes();
     for (const auto& c : columns_) n += c.memoryBytes();
     for (const auto& c : executorMetrics_) n += c.memoryBytes();
-    return n + failures_.capacity() * sizeof(TaskFailure);
+    return n + failures_.size() * sizeof(TaskFailure);
 }
 
 std::string killedTaskText(const TaskFailure& f) {

@@ -346,7 +346,8 @@ void ModelBuilder::endOfLog() {
         model_.tasks.append(t, nullptr);
     }
     runningTasks_.clear();
-    model_.tasks.shrinkToFit();
+    // The columns keep their capacity: its unused tail was never touched, so it costs address
+    // space, not memory, and copying every column into a fitted one cost a page fault a page.
 
     // Since 3.1 every exclusion is logged twice (Excluded + deprecated Blacklisted twin). The
     // first of each is kept, found by hash: a log of 300k exclusions costs what reading it costs.
