@@ -109,11 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
                                             : tr("no longer followed")));
     });
     connect(session_, &LoadSession::loadFailed, this, [this](const QString& message) {
-        progress_->setVisible(false);
-        cancel_->setVisible(false);
-        status_->setText(message);
-        Q_EMIT loadFinishedWithError(message);
-        showError(tr("Cannot open event log"), message);
+        failLoad(tr("Cannot open event log"), message);
     });
     connect(session_, &LoadSession::analysisFailed, this, [this](const QString& message) {
         status_->setText(message);
@@ -124,11 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(urlOpener_, &UrlOpener::downloaded, this,
             [this](const QString&, const QString& file) { openLog(file); });
     connect(urlOpener_, &UrlOpener::failed, this, [this](const QString& message) {
-        progress_->setVisible(false);
-        cancel_->setVisible(false);
-        status_->setText(message);
-        Q_EMIT loadFinishedWithError(message);
-        showError(tr("Cannot download the event logs"), message);
+        failLoad(tr("Cannot download the event logs"), message);
     });
     connect(cancel_, &QPushButton::clicked, this, [this] {
         urlOpener_->cancel();
@@ -321,6 +313,14 @@ void MainWindow::openLog(const QString& path) {
     progress_->setVisible(true);
     cancel_->setVisible(true);
     session_->load(path);
+}
+
+void MainWindow::failLoad(const QString& title, const QString& message) {
+    progress_->setVisible(false);
+    cancel_->setVisible(false);
+    status_->setText(message);
+    Q_EMIT loadFinishedWithError(message);
+    showError(title, message);
 }
 
 void MainWindow::openUrl(const QString& url) {

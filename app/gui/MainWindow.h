@@ -93,6 +93,7 @@ private:
     void showProgress(qint64 done, qint64 total);
     // A window-modal message (never a nested event loop: tests and --screenshot keep running).
     void showError(const QString& title, const QString& message);
+    void failLoad(const QString& title, const QString& message);  // the load or download failed
     void chooseFile();
     void chooseLogIn(const QString& directory);  // a directory of separate logs: pick one
     void editRules();

@@ -16,6 +16,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "WindowTestSupport.h"
 #include "charts/QCustomPlotInclude.h"
 #include "charts/TaskHistogramView.h"
 #include "dag/PlanGraphView.h"
@@ -31,57 +32,7 @@
 
 using namespace stagelight;
 
-namespace {
-
-template <typename T>
-T* child(const MainWindow& w, const char* objectName) {
-    return w.findChild<T*>(QString::fromLatin1(objectName));
-}
-
-// A window of `size` with `log` and its findings on screen.
-bool openAnalysed(MainWindow& w, const QString& log, QSize size = {1366, 768}) {
-    QSignalSpy analysed(&w, &MainWindow::analysisShown);
-    w.resize(size);
-    w.applyDefaultDockSizes();
-    w.show();
-    w.openLog(log);
-    return analysed.wait(30000);
-}
-
-const Finding* findingOnRow(const MainWindow& w, int row) {
-    auto* table = child<QTableView>(w, "alertTable");
-    const QVariant index = table->model()->index(row, 0).data(FindingsModel::FindingRole);
-    const AnalysisPtr& a = w.currentAnalysis();
-    return a && index.isValid() ? &a->findings[size_t(index.toInt())] : nullptr;
-}
-
-bool hasEvidence(const Finding& f, Evidence::Kind kind) {
-    for (const Evidence& e : f.evidence)
-        if (e.kind == kind) return true;
-    return false;
-}
-
-QString currentStage(const MainWindow& w) {
-    auto* stages = child<QTableView>(w, "stageTable");
-    return stages->currentIndex().siblingAtColumn(StageTableModel::Stage).data().toString();
-}
-
-std::set<qint64> selectedTaskIds(QTableView* table) {
-    std::set<qint64> ids;
-    for (const QModelIndex& i : table->selectionModel()->selectedRows())
-        ids.insert(i.data(TaskTableModel::TaskIdRole).toLongLong());
-    return ids;
-}
-
-// The first stage attempt with at least `n` tasks.
-StageKey stageWithTasks(const ModelPtr& model, size_t n) {
-    for (size_t i = 0; i < model->stages.size(); ++i)
-        if (model->derived.stageRows.rows(i).size() >= n)
-            return {model->stages[i].stageId, model->stages[i].attemptId};
-    return {};
-}
-
-}  // namespace
+using namespace stagelight::test;
 
 class ChoicesTest : public QObject {
     Q_OBJECT

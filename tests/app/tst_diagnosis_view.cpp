@@ -20,6 +20,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "WindowTestSupport.h"
 #include "charts/TaskHistogramView.h"
 #include "diagnosis/DiagnosisView.h"
 #include "diagnosis/FindingRowDelegate.h"
@@ -41,40 +42,9 @@
 
 using namespace stagelight;
 
+using namespace stagelight::test;
+
 namespace {
-
-template <typename T>
-T* child(const MainWindow& w, const char* objectName) {
-    return w.findChild<T*>(QString::fromLatin1(objectName));
-}
-
-// A window of `size` with `log` and its findings on screen.
-bool openAnalysed(MainWindow& w, const QString& log, QSize size = {1366, 768}) {
-    QSignalSpy analysed(&w, &MainWindow::analysisShown);
-    w.resize(size);
-    w.applyDefaultDockSizes();
-    w.show();
-    w.openLog(log);
-    return analysed.wait(30000);
-}
-
-const Finding* findingOnRow(const MainWindow& w, int row) {
-    auto* table = child<QTableView>(w, "alertTable");
-    const QVariant index = table->model()->index(row, 0).data(FindingsModel::FindingRole);
-    const AnalysisPtr& a = w.currentAnalysis();
-    return a && index.isValid() ? &a->findings[size_t(index.toInt())] : nullptr;
-}
-
-bool hasEvidence(const Finding& f, Evidence::Kind kind) {
-    for (const Evidence& e : f.evidence)
-        if (e.kind == kind) return true;
-    return false;
-}
-
-QString currentStage(const MainWindow& w) {
-    auto* stages = child<QTableView>(w, "stageTable");
-    return stages->currentIndex().siblingAtColumn(StageTableModel::Stage).data().toString();
-}
 
 // Rows of a view fully on screen.
 int visibleRows(const QTableView* t) {

@@ -19,6 +19,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "WindowTestSupport.h"
 #include "charts/ByteTicks.h"
 #include "charts/ExecutorMemoryChart.h"
 #include "charts/QCustomPlotInclude.h"
@@ -34,27 +35,9 @@
 
 using namespace stagelight;
 
+using namespace stagelight::test;
+
 namespace {
-
-template <typename T>
-T* child(const QObject& w, const char* objectName) {
-    return w.findChild<T*>(QString::fromLatin1(objectName));
-}
-
-std::set<qint64> selectedTaskIds(QTableView* table) {
-    std::set<qint64> ids;
-    for (const QModelIndex& i : table->selectionModel()->selectedRows())
-        ids.insert(i.data(TaskTableModel::TaskIdRole).toLongLong());
-    return ids;
-}
-
-// The first stage attempt with at least `n` tasks.
-StageKey stageWithTasks(const ModelPtr& model, size_t n) {
-    for (size_t i = 0; i < model->stages.size(); ++i)
-        if (model->derived.stageRows.rows(i).size() >= n)
-            return {model->stages[i].stageId, model->stages[i].attemptId};
-    return {};
-}
 
 bool hasItem(QCustomPlot* plot, const QString& name) {
     for (int i = 0; i < plot->itemCount(); ++i)
