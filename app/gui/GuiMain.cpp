@@ -19,6 +19,7 @@
 #include "gui/MainWindow.h"
 #include "net/HistoryServerDownload.h"
 #include "qt/HistoryScanner.h"
+#include "dag/PlanGraphView.h"
 #include "gui/LogChooserDialog.h"
 
 namespace {
@@ -113,18 +114,30 @@ int runGui(int argc, char** argv) {
                 findings->setCurrentIndex(findings->model()->index(finding, 0));
             // After the finding, which raises the docks of its evidence: the explicit one wins.
             if (raised) raised->raise();
-            QTimer::singleShot(400, &window, [&] {
+            // After a moment, and once the plans being laid out on workers are drawn (at most
+            // 20 s): the window as a user sees it.
+            const QDeadlineTimer deadline(20000);
+            auto* poll = new QTimer(&window);
+            QObject::connect(poll, &QTimer::timeout, &window, [&, poll, deadline] {
+                bool pending = false;
+                for (const auto* plan : window.findChildren<stagelight::PlanGraphView*>())
+                    pending = pending || (plan->isVisible() && plan->layoutPending());
+                if (pending && !deadline.hasExpired()) return;
+                poll->stop();
                 if (raised) {
                     raised->raise();
                     // Said, so a script (and the test) knows the dock asked for is in view.
                     if (raised->isVisible())
                         std::fprintf(stderr, "raised %s\n", qPrintable(raised->objectName()));
                 }
+                QApplication::sendPostedEvents();
+                QApplication::processEvents();
                 const bool ok = window.grab().save(screenshot);
                 std::fprintf(stderr, ok ? "saved %s\n" : "could not save %s\n",
                              qPrintable(screenshot));
                 QApplication::exit(ok ? 0 : 2);
             });
+            QTimer::singleShot(400, poll, [poll] { poll->start(100); });
         });
         const auto fail = [](const QString& m) {
             std::fprintf(stderr, "%s\n", qPrintable(m));

@@ -22,7 +22,7 @@ namespace stagelight {
 namespace {
 
 constexpr double kPad = 6, kMaxTextWidth = 440;
-// Up to this many operators a layout takes < ~0.1 s: no placeholder flashes up meanwhile.
+// Up to this many operators a layout usually takes < ~0.1 s: its placeholder waits 150 ms.
 constexpr size_t kLayoutQuietly = 400;
 // Below this scale, node text is too small to read: operators are drawn compact instead.
 constexpr double kReadableScale = 0.6;
@@ -180,12 +180,14 @@ void PlanGraphView::buildScene() {
     clusterLabels_ = in.clusterLabels;
     scene()->clear();
     nodeItems_.clear();
-    if (graph_.nodes.size() > kLayoutQuietly) {
-        // Big plans take dot a second or more.
+    // Big plans take dot a second or more (twice when they are then drawn compact): say so,
+    // at once for those, after a moment for the rest (a quick layout never flashes it up).
+    auto sayLayingOut = [this, generation = ++layoutGeneration_] {
+        if (generation != layoutGeneration_ || !layouts_.isJobRunning()) return;
         auto* note = scene()->addSimpleText(
             tr("Laying out %L1 operators…").arg(qulonglong(graph_.nodes.size())));
         note->setBrush(palette().color(QPalette::PlaceholderText));
-    }
+    };
     layouts_.startJob([in](const JobControl&) { return layoutGraph(in); },
                       [this](LayoutResult layout) {
                           addItems(std::move(layout));
@@ -211,6 +213,10 @@ void PlanGraphView::buildScene() {
                           note->setBrush(palette().color(QPalette::PlaceholderText));
                           Q_EMIT laidOut();
                       });
+    if (graph_.nodes.size() > kLayoutQuietly)
+        sayLayingOut();
+    else
+        QTimer::singleShot(150, this, sayLayingOut);
 }
 
 void PlanGraphView::addItems(LayoutResult layout) {

@@ -88,6 +88,7 @@ private:
     int currentMatch_ = -1, selected_ = -1;
     const SqlPlan* plan_ = nullptr;
     bool compact_ = false, relayout_ = false, placingMiniMap_ = false;
+    uint64_t layoutGeneration_ = 0;  // a placeholder is for the layout it was scheduled for
     int64_t highlighted_ = -1;
     MiniMap* miniMap_;
     JobTracker layouts_{this};  // last: waits for a running layout before the rest goes
