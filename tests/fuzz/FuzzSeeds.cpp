@@ -1,8 +1,14 @@
 #include "FuzzSeeds.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "LogGenerator.h"
 #include "SparkFraming.h"
 #include "ZipWriter.h"
+#include "io/ZipWriter.h"
 
 namespace stagelight::fuzz {
 namespace {
@@ -32,6 +38,24 @@ std::string appId(const std::string& text) {
     return text.substr(at + key.size(), text.find('"', at + key.size()) - at - key.size());
 }
 
+// The logs endpoint's zip (io/ZipWriter) with the ZIP64 records a log past 4 GiB needs.
+std::string zip64Archive(const std::string& text) {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("stagelight-zip64-seed-" + std::to_string(getpid()));
+    {
+        std::ofstream(file, std::ios::binary) << text;
+    }
+    std::string zip, error;
+    writeZip({{"app-1", file}},
+             [&](std::string_view b) {
+                 zip.append(b);
+                 return true;
+             },
+             error, true);
+    std::filesystem::remove(file);
+    return zip;
+}
+
 std::vector<Seed> zipSeeds(const std::string& name, const std::string& text) {
     using namespace test;
     const auto [first, second] = halves(text);
@@ -45,6 +69,7 @@ std::vector<Seed> zipSeeds(const std::string& name, const std::string& text) {
         {name + "-rolling", zipArchive({storedItem("eventlog_v2_app-1/events_1_app-1", first),
                                         deflatedItem("eventlog_v2_app-1/events_2_app-1", second),
                                         storedItem("eventlog_v2_app-1/appstatus_app-1", "")})},
+        {name + "-zip64", zip64Archive(text)},
     };
 }
 
