@@ -94,7 +94,10 @@ int runSummaryFollow(const std::string& path, bool json, double intervalSeconds)
             const auto m = follower.snapshot();
             if (!started && !m->application.id.empty() && !json) {
                 printText(stdout, "following " + m->application.name + " (" + m->application.id +
-                                      "), Spark " + m->application.sparkVersion + "\n");
+                                      "), Spark " +
+                                      (m->application.sparkVersion.empty() ? std::string("unknown")
+                                                                           : m->application.sparkVersion) +
+                                      "\n");
                 std::fflush(stdout);
             }
             started = started || !m->application.id.empty();

@@ -23,11 +23,22 @@ int runScan(std::span<const std::string_view> args) {
             const std::string v(args[++i]);
             char* end = nullptr;
             const long n = std::strtol(v.c_str(), &end, 10);
-            bad = end == v.c_str() || *end != '\0' || n < 1 || n > 256;
+            if (end == v.c_str() || *end != '\0' || n < 1 || n > 256) {
+                std::fprintf(stderr, "stagelight scan: --jobs takes a count from 1 to 256, not %s\n",
+                             v.c_str());
+                return kUsage;
+            }
             options.jobs = unsigned(n);
         } else if (a == "--since" && i + 1 < args.size()) {
             // The History Server's date forms: 2026-12-01 or 2026-12-01T08:00:00.000GMT.
-            bad = !parseRestDate(args[++i], options.sinceMs);
+            const std::string v(args[++i]);
+            if (!parseRestDate(v, options.sinceMs)) {
+                std::fprintf(stderr,
+                             "stagelight scan: --since takes a date as 2026-12-01 or "
+                             "2026-12-01T08:00:00.000GMT, not %s\n",
+                             v.c_str());
+                return kUsage;
+            }
         } else if (a == "--rules" && i + 1 < args.size()) {
             rulesFile = std::string(args[++i]);
         } else if (dir.empty() && !a.starts_with("--")) {
@@ -47,13 +58,23 @@ int runScan(std::span<const std::string_view> args) {
         printError(dir + ": no such file or directory");
         return kUnreadable;
     }
-    const ScanTotals totals = scanLogs(scanTargets(dir), options, [](const std::string& line) {
-        // JSON escapes every control character: the lines are safe for a terminal as they are.
-        std::fwrite(line.data(), 1, line.size(), stdout);
-        std::fputc('\n', stdout);
-        std::fflush(stdout);
-    });
-    return totals.analysed > 0 || totals.logs == 0 ? kOk : kUnreadable;
+    size_t notLogs = 0;
+    const auto targets = scanTargets(dir, &notLogs);
+    const ScanTotals totals = scanLogs(
+        targets, options,
+        [](const std::string& line) {
+            // JSON escapes every control character: the lines are safe for a terminal as is.
+            std::fwrite(line.data(), 1, line.size(), stdout);
+            std::fputc('\n', stdout);
+            std::fflush(stdout);
+        },
+        notLogs);
+    // Nothing new since --since is a quiet day, not a failure; every log failing is.
+    if (totals.analysed == 0 && totals.failed > 0) {
+        printError("no application of " + dir + " could be analysed");
+        return kUnreadable;
+    }
+    return kOk;
 }
 
 }  // namespace stagelight::cli

@@ -2,6 +2,7 @@
 
 #include <httplib.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -104,6 +105,13 @@ int runServe(std::span<const std::string_view> args) {
 
     httplib::Server server;
     server.new_task_queue = [] { return new httplib::ThreadPool(8); };
+    // Not SO_REUSEPORT (httplib's default): a second server on a port in use must fail, not
+    // silently take half of its requests.
+    server.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
+    server.set_keep_alive_timeout(1);  // an idle client holds a thread (and a stop) this long
     // Browser clients (dashboards, notebooks) may call from any origin: the API is read-only.
     server.set_default_headers({{"Access-Control-Allow-Origin", "*"}});
     server.Options(R"(.*)", [](const httplib::Request&, httplib::Response& res) {
@@ -142,6 +150,15 @@ int runServe(std::span<const std::string_view> args) {
             "(applications, jobs, stages, tasks, executors, storage, environment, sql, logs)\n",
             "text/plain");
     });
+    // Read-only: every other method is refused as the History Server (Jersey) refuses it.
+    auto notAllowed = [](const httplib::Request&, httplib::Response& res) {
+        res.set_header("Allow", "GET, HEAD, OPTIONS");
+        jsonError(res, 405, "the History Server's API is read-only: GET, HEAD or OPTIONS");
+    };
+    server.Post(R"(.*)", notAllowed);
+    server.Put(R"(.*)", notAllowed);
+    server.Patch(R"(.*)", notAllowed);
+    server.Delete(R"(.*)", notAllowed);
     server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
         if (res.body.empty()) jsonError(res, res.status, "no such resource: " + req.path);
     });
@@ -158,8 +175,9 @@ int runServe(std::span<const std::string_view> args) {
     if (!isLoopback(a.bind))
         printError("warning: listening on " + a.bind +
                    ": anyone who can reach this address can read these logs");
-    std::printf("stagelight serve: %zu applications at http://%s:%d/api/v1/applications\n",
-                catalog.applicationCount(), a.bind.c_str(), port);
+    const size_t apps = catalog.applicationCount();
+    std::printf("stagelight serve: %zu application%s at http://%s:%d/api/v1/applications\n", apps,
+                apps == 1 ? "" : "s", a.bind.c_str(), port);
     std::fflush(stdout);
     std::thread stopper([&] {
         int signal = 0;

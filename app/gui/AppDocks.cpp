@@ -100,6 +100,9 @@ JobsDock::JobsDock(LoadSession* session, Navigator* navigator, QWidget* parent) 
     table->sortByColumn(JobTableModel::Job, Qt::AscendingOrder);
     table->horizontalHeader()->moveSection(
         table->horizontalHeader()->visualIndex(JobTableModel::Duration), 1);
+    // The result before the long description, so a narrow dock shows it whole.
+    table->horizontalHeader()->moveSection(
+        table->horizontalHeader()->visualIndex(JobTableModel::Result), 2);
     tightLayout(this)->addWidget(table);
     connect(session, &LoadSession::modelAvailable, jobs, &JobTableModel::setModel);
     const auto show = [this, table, navigator](const QModelIndex& i) {

@@ -34,15 +34,17 @@ LogChooserDialog::LogChooserDialog(const QString& directory, QWidget* parent)
     table_->setSourceModel(model_);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    // The finding last, with the room left: the cost just before it, the log's file earlier.
+    // What tells the runs apart first (id, name, start, duration, status), then the cost and
+    // the costliest finding, which gets the room left; user, Spark version, size and file after
+    // it (scrolled to in a narrow dialog).
     table_->setMainColumn(HistoryListModel::TopFindingColumn);
     QHeaderView* header = table_->horizontalHeader();
-    header->moveSection(header->visualIndex(HistoryListModel::File), HistoryListModel::ColumnCount - 1);
-    header->moveSection(header->visualIndex(HistoryListModel::Cost), HistoryListModel::ColumnCount - 1);
-    header->moveSection(header->visualIndex(HistoryListModel::TopFindingColumn),
-                        HistoryListModel::ColumnCount - 1);
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(HistoryListModel::TopFindingColumn, QHeaderView::Stretch);
+    int at = 0;
+    for (int column : {int(HistoryListModel::AppId), int(HistoryListModel::Name),
+                       int(HistoryListModel::Start), int(HistoryListModel::Duration),
+                       int(HistoryListModel::Status), int(HistoryListModel::Cost),
+                       int(HistoryListModel::TopFindingColumn)})
+        header->moveSection(header->visualIndex(column), at++);
     table_->sortByColumn(HistoryListModel::Start, Qt::DescendingOrder);  // the newest first
     filter_->setPlaceholderText(tr("Filter: id, name, user, status, finding…"));
     filter_->setClearButtonEnabled(true);

@@ -395,7 +395,7 @@ QString MainWindow::statusText(const QString& diagnosis) const {
     const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
     QString text =
         tr("%1 · Spark %2 · read in %3 · %4 · %5 warnings")
-            .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "?" : app.sparkVersion),
+            .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "unknown" : app.sparkVersion),
                  QString::fromStdString(formatDuration(int64_t(model->report.loadMillis))),
                  diagnosis)
             .arg(warnings);

@@ -1,6 +1,8 @@
 #include "net/HistoryServerDownload.h"
 
 #include <httplib.h>
+#include <netdb.h>
+#include <simdjson.h>
 
 #include <cctype>
 #include <cstdio>
@@ -151,10 +153,27 @@ DownloadResult downloadEventLogs(std::string_view url, const DownloadOptions& op
         client.set_basic_auth(user, env("STAGELIGHT_HS_PASSWORD"));
     applyProxy(client, https, host.substr(0, host.rfind(':') == std::string::npos ? host.size() : host.rfind(':')));
 
+    // An application with attempts and none named: the latest attempt, as the History Server's
+    // UI opens it (its logs endpoint would zip every attempt, several logs never merged).
+    HistoryServerUrl app = *where;
+    if (app.attemptId.empty())
+        if (auto info = client.Get(app.prefix + "/api/v1/applications/" + app.appId);
+            info && info->status == 200) {
+            simdjson::dom::parser parser;
+            simdjson::dom::element listed;
+            simdjson::dom::array attempts;
+            std::string_view id;
+            if (parser.parse(info->body).get(listed) == simdjson::SUCCESS &&
+                listed["attempts"].get_array().get(attempts) == simdjson::SUCCESS &&
+                attempts.size() > 0 &&
+                attempts.at(0)["attemptId"].get_string().get(id) == simdjson::SUCCESS)
+                app.attemptId = std::string(id);  // the History Server lists the newest first
+        }
     const fs::path dir = options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;
     std::error_code ec;
     fs::create_directories(dir, ec);
-    const std::string name = safeName(where->appId + (where->attemptId.empty() ? "" : "-" + where->attemptId));
+    const std::string name =
+        safeName(app.appId + (app.attemptId.empty() ? "" : "-" + app.attemptId));
     const fs::path target = dir / (name + ".zip"), partial = dir / (name + ".zip.part");
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     if (!out) {
@@ -165,7 +184,7 @@ DownloadResult downloadEventLogs(std::string_view url, const DownloadOptions& op
     std::string errorBody;
     uint64_t received = 0, declared = 0;
     auto res = client.Get(
-        where->logsPath(),
+        app.logsPath(),
         [&](const httplib::Response& r) {
             status = r.status;
             if (r.has_header("Content-Length"))
@@ -189,14 +208,25 @@ DownloadResult downloadEventLogs(std::string_view url, const DownloadOptions& op
             return true;
         });
     out.close();
-    const std::string from = where->origin + where->logsPath();
+    const std::string from = app.origin + app.logsPath();
     auto fail = [&](std::string message) {
         fs::remove(partial, ec);
         result.error = from + ": " + std::move(message);
         return result;
     };
     if (result.cancelled) return fail("download cancelled");
-    if (!res) return fail("download failed (" + httplib::to_string(res.error()) + " error)");
+    if (!res) {
+        if (res.error() == httplib::Error::Connection) {
+            // Which of the two it was: a name that does not resolve, or nobody answering.
+            const std::string name = host.substr(0, host.rfind(':') == std::string::npos ? host.size() : host.rfind(':'));
+            addrinfo* found = nullptr;
+            const bool resolves = getaddrinfo(name.c_str(), nullptr, nullptr, &found) == 0;
+            if (found) freeaddrinfo(found);
+            return fail(resolves ? "cannot connect to " + host + " (connection refused or no route)"
+                                 : "cannot resolve the host name " + name);
+        }
+        return fail("download failed (" + httplib::to_string(res.error()) + " error)");
+    }
     if (status != 200) {
         // One line: the server's message, unless it is an HTML page.
         std::string said;

@@ -105,7 +105,7 @@ QVariant HistoryListModel::data(const QModelIndex& index, int role) const {
         case Name:
             return bad ? q(l.error) : firstLine(q(l.appName));
         case User:
-            return q(l.user);
+            return l.user.empty() ? QStringLiteral("—") : q(l.user);
         case Start:
             return l.startMs < 0 ? QStringLiteral("—")
                                  : QDateTime::fromMSecsSinceEpoch(l.startMs)
@@ -115,7 +115,7 @@ QVariant HistoryListModel::data(const QModelIndex& index, int role) const {
         case Status:
             return q(l.status());
         case Spark:
-            return q(l.sparkVersion);
+            return l.sparkVersion.empty() ? QStringLiteral("—") : q(l.sparkVersion);
         case Size:
             return q(formatBytes(int64_t(l.bytes)));
         case TopFindingColumn:

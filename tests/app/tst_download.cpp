@@ -137,7 +137,10 @@ private Q_SLOTS:
         r = net::downloadEventLogs(base() + "/history/app-1/", options);
         QVERIFY(r.cancelled);
         r = net::downloadEventLogs("http://127.0.0.1:1/history/app-1/", {});  // nobody listens
-        QVERIFY2(r.error.find("download failed") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.find("cannot connect to 127.0.0.1:1") != std::string::npos, r.error.c_str());
+        r = net::downloadEventLogs("http://no-such-host.invalid/history/app-1/", {});
+        QVERIFY2(r.error.find("cannot resolve the host name no-such-host.invalid") != std::string::npos,
+                 r.error.c_str());
         // Nothing half-written stays in the cache.
         for (const auto& e : fs::directory_iterator(options.cacheDir))
             QVERIFY2(e.path().extension() != ".part", e.path().c_str());

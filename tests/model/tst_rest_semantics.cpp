@@ -250,7 +250,16 @@ void RestSemantics::listingGroupsAttemptsAndFilters() {
 void RestSemantics::errorsAreRestErrors() {
     get("applications/app-1/stages/7", 404);
     get("applications/app-1/stages/0/3", 404);
-    get("applications/app-1/stages/0/0/taskList?sortBy=bogus", 400);
+    // As Jersey reads parameters: a value that does not convert is 404, Spark's checks 400.
+    get("applications/app-1/stages/0/0/taskList?sortBy=bogus", 404);
+    get("applications/app-1/stages/0/0/taskList?length=abc", 404);
+    get("applications/app-1/stages/0/0/taskList?status=bogus", 404);
+    get("applications/app-1/jobs?status=bogus", 404);
+    get("applications/app-1/stages?status=weird", 404);
+    get("applications?limit=abc", 404);
+    get("applications?minDate=yesterday", 400);
+    get("applications/app-1/sql?offset=abc", 404);
+    get("applications/app-1/sql?details=maybe", 200);  // false, as Boolean.valueOf reads it
     get("applications/app-1/stages/0/0/taskSummary?quantiles=x", 400);
     get("applications/other/jobs", 404);
     get("applications/app-1/storage/rdd/5", 404);

@@ -92,6 +92,16 @@ int BreakAtDotsDelegate::linesFor(const QString& text, const QFontMetrics& metri
     return lines;
 }
 
+QSize BreakAtDotsDelegate::sizeHint(const QStyleOptionViewItem& option,
+                                    const QModelIndex& index) const {
+    QStyleOptionViewItem unwrapped = option;
+    QStyledItemDelegate::initStyleOption(&unwrapped, index);
+    unwrapped.features &= ~QStyleOptionViewItem::WrapText;
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    return style->sizeFromContents(QStyle::CT_ItemViewItem, &unwrapped, QSize(), widget);
+}
+
 void BreakAtDotsDelegate::initStyleOption(QStyleOptionViewItem* option,
                                           const QModelIndex& index) const {
     QStyledItemDelegate::initStyleOption(option, index);

@@ -56,6 +56,8 @@ public:
     // The lines `text` takes in `width` pixels broken at those places (a piece wider than the
     // width breaks anywhere).
     static int linesFor(const QString& text, const QFontMetrics& metrics, int width);
+    // The whole text on one line: the column's natural width (a wrapped hint made it narrow).
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 
 protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;

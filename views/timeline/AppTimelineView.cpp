@@ -145,11 +145,14 @@ void AppTimelineView::paintEvent(QPaintEvent*) {
         }
         const bool selected = selected_ == std::make_pair(bars_[i].stageId, bars_[i].attemptId);
         p.fillRect(r, selected ? pal.color(QPalette::Highlight) : statusColor(bars_[i].status));
+        // The label in the part of the bar on screen: a bar running past the right edge kept
+        // its label at its start, cut off ("56.").
         const QString label = stageIdText(bars_[i].stageId, bars_[i].attemptId);
-        if (r.width() > fontMetrics().horizontalAdvance(label) + 6 &&
+        const QRectF shown = r.intersected(QRectF(area.left(), r.top(), area.width(), r.height()));
+        if (shown.width() > fontMetrics().horizontalAdvance(label) + 6 &&
             r.height() >= fontMetrics().height() - 4) {
             p.setPen(selected ? pal.color(QPalette::HighlightedText) : QColor(Qt::black));
-            p.drawText(r.adjusted(3, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+            p.drawText(shown.adjusted(3, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
         }
     }
     // Cores allocated (outline) and busy (filled) over time.

@@ -32,11 +32,18 @@ std::string errorLine(const fs::path& log, uint64_t bytes, const std::string& er
 
 }  // namespace
 
-std::vector<fs::path> scanTargets(const fs::path& dir) {
-    if (!isDirectoryOfLogs(dir)) return {dir};
-    std::vector<fs::path> out;
-    for (const DirEntry& e : listDirectory(dir).entries)
-        if (looksLikeEventLog(e)) out.push_back(e.path);
+std::vector<ScanTarget> scanTargets(const fs::path& dir, size_t* notLogs) {
+    if (notLogs) *notLogs = 0;
+    if (!isDirectoryOfLogs(dir)) return {{dir, {}}};
+    std::vector<ScanTarget> out;
+    for (const DirEntry& e : listDirectory(dir).entries) {
+        if (looksLikeEventLog(e))
+            out.push_back({e.path, {}});
+        else if (!e.isRegular() && !e.isDirectory())
+            out.push_back({e.path, skippedEntryNote(e)});
+        else if (notLogs && e.isRegular())
+            ++*notLogs;
+    }
     return out;
 }
 
@@ -107,11 +114,12 @@ std::string scanLine(const fs::path& log, const ScanOptions& options, bool* skip
     return w.str();
 }
 
-ScanTotals scanLogs(const std::vector<fs::path>& logs, const ScanOptions& options,
-                    const std::function<void(const std::string&)>& out) {
+ScanTotals scanLogs(const std::vector<ScanTarget>& logs, const ScanOptions& options,
+                    const std::function<void(const std::string&)>& out, size_t notLogs) {
     const auto started = std::chrono::steady_clock::now();
     ScanTotals totals;
     totals.logs = logs.size();
+    totals.notLogs = notLogs;
     std::mutex lock;
     std::atomic<size_t> next{0};
     auto work = [&] {
@@ -119,9 +127,10 @@ ScanTotals scanLogs(const std::vector<fs::path>& logs, const ScanOptions& option
             bool skipped = false;
             std::string line;
             try {
-                line = scanLine(logs[i], options, &skipped);
+                line = logs[i].error.empty() ? scanLine(logs[i].path, options, &skipped)
+                                             : errorLine(logs[i].path, 0, logs[i].error);
             } catch (const std::exception& e) {  // one bad log never ends the scan
-                line = errorLine(logs[i], 0, std::string("failed: ") + e.what());
+                line = errorLine(logs[i].path, 0, std::string("failed: ") + e.what());
             }
             std::lock_guard guard(lock);
             if (skipped) {
@@ -150,6 +159,7 @@ ScanTotals scanLogs(const std::vector<fs::path>& logs, const ScanOptions& option
         .field("analysed", uint64_t(totals.analysed))
         .field("failed", uint64_t(totals.failed))
         .field("skipped", uint64_t(totals.skipped))
+        .field("notLogs", uint64_t(totals.notLogs))
         .field("seconds", totals.seconds)
         .field("logsPerSecond", totals.seconds > 0 ? double(totals.analysed + totals.failed) / totals.seconds : 0.0)
         .field("jobs", int64_t(jobs))

@@ -23,13 +23,19 @@ struct ScanOptions {
 
 struct ScanTotals {
     size_t logs = 0, analysed = 0, failed = 0, skipped = 0;
+    size_t notLogs = 0;  // files beside the logs that are none (notes, empty files): counted
     double seconds = 0;
     long peakRssKb = 0;  // the process's, at the end
 };
 
-// The logs a scan of `dir` reads: every entry that looks like an event log (a directory that
-// is itself one log counts once).
-std::vector<std::filesystem::path> scanTargets(const std::filesystem::path& dir);
+// What a scan of `dir` reads: every entry that looks like an event log (a directory that is
+// itself one log counts once), and every entry that cannot be read at all (a FIFO, a device, a
+// broken link), which becomes an error line; `notLogs` counts the files that are no log.
+struct ScanTarget {
+    std::filesystem::path path;
+    std::string error;  // set: the entry is reported, not read
+};
+std::vector<ScanTarget> scanTargets(const std::filesystem::path& dir, size_t* notLogs = nullptr);
 
 // One log's line (no newline): its analysis, or its error.
 std::string scanLine(const std::filesystem::path& log, const ScanOptions& options,
@@ -37,7 +43,8 @@ std::string scanLine(const std::filesystem::path& log, const ScanOptions& option
 
 // Scans `logs` on options.jobs threads; each line goes to `out` as it is ready (from one
 // thread at a time), then the summary line.
-ScanTotals scanLogs(const std::vector<std::filesystem::path>& logs, const ScanOptions& options,
-                    const std::function<void(const std::string& line)>& out);
+ScanTotals scanLogs(const std::vector<ScanTarget>& logs, const ScanOptions& options,
+                    const std::function<void(const std::string& line)>& out,
+                    size_t notLogs = 0);
 
 }  // namespace stagelight

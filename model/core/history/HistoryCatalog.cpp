@@ -182,6 +182,10 @@ void HistoryCatalog::read(Entry& e) {
             error = r.error;
     }
     if (model) error = noSparkEventsError(*model, path.string());
+    // The listing names applications by id: a log without one (no ApplicationStart) is not an
+    // application the History Server lists either. Said, not hidden.
+    if (model && error.empty() && model->application.id.empty())
+        error = path.string() + ": no application id (no SparkListenerApplicationStart): not listed";
     std::lock_guard guard(mutex_);
     e.stale = false;
     e.error = error;
@@ -270,7 +274,7 @@ RestResponse HistoryCatalog::query(std::string_view apiPath) {
     std::vector<const Application*> apps;
     for (const EventLogModel& m : models) apps.push_back(&m.application);
     const auto choice = chooseAttempt(apps, seg);
-    if (!choice) return {404, "unknown app attempt: " + seg[1] + "/" + seg[2]};
+    if (!choice) return {404, noSuchAttempt(apps, seg)};
     if (choice->next == seg.size()) return restQuery(pointers(models), apiPath);  // attempt info
     const auto model = modelOf(attempts[choice->attempt]);
     if (!model) {
@@ -312,7 +316,7 @@ size_t HistoryCatalog::applicationCount() {
     std::set<std::string> ids;
     std::lock_guard guard(mutex_);
     for (const auto& e : entries_)
-        if (e->known) ids.insert(e->app.id);
+        if (e->known && !e->app.id.empty()) ids.insert(e->app.id);
     return ids.size();
 }
 

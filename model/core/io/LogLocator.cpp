@@ -259,6 +259,31 @@ std::variant<LogSet, LocateError> locateZip(const fs::path& file) {
         set.parts.push_back(std::move(part));
     }
     if (set.parts.empty()) return LocateError{file.string() + ": zip archive holds no event log"};
+    // One application's log only: a log directory's parts (rolling, rotated, legacy) share
+    // their folder; any other file is a log of its own. Several (the History Server zips every
+    // attempt of an application together) are never merged into one.
+    std::vector<std::string> logs;
+    for (const LogPart& p : set.parts) {
+        const std::string& name = p.zipEntry->name;
+        const std::string b = baseName(name);
+        const bool rollingPart =
+            startsWith(b, "events_") || startsWith(b, "EVENT_LOG_") || startsWith(b, "eventlog");
+        const size_t slash = name.find_last_of('/');
+        std::string group = rollingPart ? (slash == std::string::npos ? std::string("/")
+                                                                      : name.substr(0, slash + 1))
+                                        : name;
+        if (std::find(logs.begin(), logs.end(), group) == logs.end()) logs.push_back(group);
+    }
+    if (logs.size() > 1) {
+        std::string names;
+        for (size_t i = 0; i < logs.size() && i < 5; ++i)
+            names += (i ? ", " : "") + (logs[i] == "/" ? std::string("its rotated log") : logs[i]);
+        if (logs.size() > 5) names += ", …";
+        return LocateError{file.string() + ": zip archive holds " + std::to_string(logs.size()) +
+                           " separate event logs (" + names +
+                           "), never merged into one application: unzip it and open one (an "
+                           "application's attempts each have their own log)"};
+    }
     if (!skipped.empty()) {
         std::string names;
         for (size_t i = 0; i < skipped.size() && i < 5; ++i) names += (i ? ", " : "") + skipped[i];

@@ -2,7 +2,9 @@
 
 #include <zlib.h>
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 
 namespace stagelight {
@@ -26,7 +28,23 @@ struct Written {
     std::string name;
     uint32_t crc = 0;
     uint64_t size = 0, offset = 0;
+    uint16_t dosTime = 0, dosDate = 0x21;  // 1980-01-01 when the file gives no time
 };
+
+// The file's modification time as zip's MS-DOS date and time (local time, 2 s steps).
+void dosTimeOf(const std::filesystem::path& file, uint16_t& time, uint16_t& date) {
+    std::error_code ec;
+    const auto written = std::filesystem::last_write_time(file, ec);
+    if (ec) return;
+    // GCC 12 has no clock_cast: file_clock and system_clock differ by a constant, taken now.
+    const auto system = std::chrono::time_point_cast<std::chrono::system_clock::duration>(
+        written - std::filesystem::file_time_type::clock::now() + std::chrono::system_clock::now());
+    const std::time_t t = std::chrono::system_clock::to_time_t(system);
+    std::tm local{};
+    if (!localtime_r(&t, &local) || local.tm_year < 80) return;
+    time = uint16_t(local.tm_hour << 11 | local.tm_min << 5 | local.tm_sec / 2);
+    date = uint16_t((local.tm_year - 80) << 9 | (local.tm_mon + 1) << 5 | local.tm_mday);
+}
 
 using FileHandle = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
 
@@ -84,14 +102,15 @@ bool writeZip(const std::vector<ZipSource>& entries,
             error = e.file.string() + ": cannot be read";
             return false;
         }
+        if (!directory) dosTimeOf(e.file, w.dosTime, w.dosDate);
         const std::string extra = zip64Extra(w.size, 0, false, zip64Always);
         std::string header;
         put32(header, 0x04034b50);
         put16(header, extra.empty() ? 20 : 45);  // version needed (4.5: ZIP64)
         put16(header, 0x0800);                   // names are UTF-8
         put16(header, 0);                        // stored
-        put16(header, 0);                        // time
-        put16(header, 0x21);                     // date: 1980-01-01
+        put16(header, w.dosTime);
+        put16(header, w.dosDate);
         put32(header, w.crc);
         put32(header, field32(w.size));
         put32(header, field32(w.size));
@@ -125,8 +144,8 @@ bool writeZip(const std::vector<ZipSource>& entries,
         put16(central, extra.empty() ? 20 : 45);
         put16(central, 0x0800);
         put16(central, 0);
-        put16(central, 0);
-        put16(central, 0x21);
+        put16(central, w.dosTime);
+        put16(central, w.dosDate);
         put32(central, w.crc);
         put32(central, field32(w.size));
         put32(central, field32(w.size));

@@ -67,6 +67,20 @@ std::string upperAscii(std::string s) {
     return s;
 }
 
+bool intParameter(const RestRequest& r, const std::string& key, int64_t fallback, int64_t& out) {
+    const auto v = r.values(key);
+    out = fallback;
+    if (v.empty()) return true;
+    const std::string& s = v.back();
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size() && out >= INT32_MIN && out <= INT32_MAX;
+}
+
+bool boolParameter(const RestRequest& r, const std::string& key, bool fallback) {
+    const auto v = r.values(key);
+    return v.empty() ? fallback : upperAscii(v.back()) == "TRUE";
+}
+
 std::vector<std::string> RestRequest::values(const std::string& key) const {
     std::vector<std::string> out;
     for (auto [it, end] = query.equal_range(key); it != end; ++it) out.push_back(it->second);
@@ -87,6 +101,17 @@ std::optional<AttemptChoice> chooseAttempt(const std::vector<const Application*>
     return chosen;
 }
 
+std::string noSuchAttempt(const std::vector<const Application*>& attempts,
+                          const std::vector<std::string>& segments) {
+    std::string ids;
+    for (const Application* a : attempts)
+        if (!a->attemptId.empty()) ids += (ids.empty() ? "" : ", ") + a->attemptId;
+    return "unknown app attempt: " + segments[1] + "/" + segments[2] +
+           (ids.empty() ? std::string()
+                        : " (application " + segments[1] + " has attempts " + ids +
+                              ": address one as applications/" + segments[1] + "/ATTEMPT/…)");
+}
+
 RestResponse restQuery(const EventLogModel& model, std::string_view apiPath) {
     return restQuery(std::vector<const EventLogModel*>{&model}, apiPath);
 }
@@ -105,7 +130,7 @@ RestResponse restQuery(const std::vector<const EventLogModel*>& logs, std::strin
     std::vector<const Application*> apps;
     for (const EventLogModel* m : attempts) apps.push_back(&m->application);
     const auto choice = chooseAttempt(apps, seg);
-    if (!choice) return {404, "unknown app attempt: " + seg[1] + "/" + seg[2]};
+    if (!choice) return {404, noSuchAttempt(apps, seg)};
     const EventLogModel& model = *attempts[choice->attempt];
     const size_t next = choice->next;
     if (next == seg.size() && next == 3) {  // applications/ID/ATTEMPT: the attempt alone

@@ -31,6 +31,9 @@ struct AttemptChoice {
 };
 std::optional<AttemptChoice> chooseAttempt(const std::vector<const Application*>& attempts,
                                            const std::vector<std::string>& segments);
+// The 404 message when none fits: which attempts the application has, and how to name one.
+std::string noSuchAttempt(const std::vector<const Application*>& attempts,
+                          const std::vector<std::string>& segments);
 
 // "2015-02-03T16:42:59.720GMT", the History Server's date format (UTC).
 std::string restDate(int64_t epochMillis);

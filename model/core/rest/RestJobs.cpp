@@ -71,7 +71,12 @@ RestResponse restJobs(const EventLogModel& model, const RestRequest& request, si
         return {404, "unknown job: " + seg[next]};
     }
     std::vector<std::string> statuses;
-    for (const std::string& s : request.values("status")) statuses.push_back(upperAscii(s));
+    for (const std::string& s : request.values("status")) {
+        const std::string u = upperAscii(s);
+        if (u != "RUNNING" && u != "SUCCEEDED" && u != "FAILED" && u != "UNKNOWN")
+            return {kBadParameterStatus, "Illegal value for JobExecutionStatus: " + s};
+        statuses.push_back(u);
+    }
     // The History Server lists jobs newest (highest id) first.
     std::sort(jobs.begin(), jobs.end(), [](const Job* a, const Job* b) { return a->id > b->id; });
     JsonWriter w;

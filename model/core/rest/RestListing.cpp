@@ -81,7 +81,7 @@ RestResponse restApplicationList(const std::vector<const EventLogModel*>& logs,
             else if (s == "running")
                 includeRunning = true;
             else
-                return {400, "Illegal value for ApplicationStatus: " + s};
+                return {kBadParameterStatus, "Illegal value for ApplicationStatus: " + s};
         }
     }
     int64_t minDate = 0, maxDate = 0, minEnd = 0, maxEnd = 0;
@@ -96,12 +96,8 @@ RestResponse restApplicationList(const std::vector<const EventLogModel*>& logs,
         if (const auto v = request.values(key); !v.empty() && !parseRestDate(v.front(), *out))
             return {400, "Couldn't parse date: " + v.front()};
     int64_t limit = std::numeric_limits<int64_t>::max();
-    if (const auto v = request.values("limit"); !v.empty()) {
-        const auto [ptr, ec] =
-            std::from_chars(v.front().data(), v.front().data() + v.front().size(), limit);
-        if (ec != std::errc() || ptr != v.front().data() + v.front().size())
-            return {400, "limit must be a number: " + v.front()};
-    }
+    if (!request.values("limit").empty() && !intParameter(request, "limit", limit, limit))
+        return {kBadParameterStatus, "limit must be an integer: " + request.values("limit").back()};
 
     std::map<std::string, std::vector<const EventLogModel*>> byId;
     for (const EventLogModel* m : logs)

@@ -195,33 +195,12 @@ void writeExecution(JsonWriter& w, const EventLogModel& m, const SqlExecution& q
     w.endObject();
 }
 
-bool flag(const RestRequest& r, const char* key, bool fallback, bool& ok) {
-    const auto v = r.values(key);
-    if (v.empty()) return fallback;
-    const std::string s = upperAscii(v.back());
-    if (s == "TRUE") return true;
-    if (s == "FALSE") return false;
-    ok = false;
-    return fallback;
-}
-
-bool integer(const RestRequest& r, const char* key, int64_t fallback, int64_t& out) {
-    const auto v = r.values(key);
-    out = fallback;
-    if (v.empty()) return true;
-    const std::string& s = v.back();
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && end == s.data() + s.size() && out >= INT32_MIN && out <= INT32_MAX;
-}
-
 }  // namespace
 
 RestResponse restSql(const EventLogModel& model, const RestRequest& request, size_t next) {
     const auto& seg = request.segments;
-    bool ok = true;
-    const bool details = flag(request, "details", true, ok);
-    const bool planDescription = flag(request, "planDescription", true, ok);
-    if (!ok) return {400, "details and planDescription are true or false"};
+    const bool details = boolParameter(request, "details", true);
+    const bool planDescription = boolParameter(request, "planDescription", true);
     std::vector<const SqlExecution*> executions;
     for (const SqlExecution& q : model.sqlExecutions)
         if (q.started) executions.push_back(&q);
@@ -242,8 +221,8 @@ RestResponse restSql(const EventLogModel& model, const RestRequest& request, siz
         return {200, w.str() + "\n"};
     }
     int64_t offset = 0, length = -1;
-    if (!integer(request, "offset", 0, offset) || !integer(request, "length", -1, length))
-        return {400, "offset and length are integers"};
+    if (!intParameter(request, "offset", 0, offset) || !intParameter(request, "length", -1, length))
+        return {kBadParameterStatus, "offset and length are integers"};
     size_t from = 0, to = executions.size();
     if (length > 0) {  // SQLAppStatusStore.executionsList(offset, length)
         from = size_t(std::clamp<int64_t>(offset, 0, int64_t(executions.size())));

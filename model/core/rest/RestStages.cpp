@@ -15,10 +15,6 @@ struct StageQuery {
     std::vector<double> quantiles;
 };
 
-bool flag(const RestRequest& r, const std::string& key, bool fallback) {
-    const auto v = r.values(key);
-    return v.empty() ? fallback : upperAscii(v.front()) == "TRUE";
-}
 
 void writeMetricSums(JsonWriter& w, const MetricSums& m) {
     auto f = [&](std::string_view key, TaskField field) { w.field(key, m[field]); };
@@ -236,15 +232,15 @@ RestResponse restStages(const EventLogModel& model, const RestRequest& request, 
     const auto& seg = request.segments;
     const bool list = next == seg.size();
     StageQuery q;
-    q.details = flag(request, "details", !list);
-    q.withSummaries = flag(request, "withSummaries", false);
+    q.details = boolParameter(request, "details", !list);
+    q.withSummaries = boolParameter(request, "withSummaries", false);
     std::string error;
     q.taskStatuses = taskStatusFilter(request.values("taskStatus"), error);
+    if (!error.empty()) return {kBadParameterStatus, error};
     const auto quantileText = request.values("quantiles");
-    if (error.empty())
-        parseQuantiles(quantileText.empty() ? "0.0,0.25,0.5,0.75,1.0" : quantileText.front(),
-                       q.quantiles, error);
-    if (!error.empty()) return {400, error};
+    parseQuantiles(quantileText.empty() ? "0.0,0.25,0.5,0.75,1.0" : quantileText.front(),
+                   q.quantiles, error);
+    if (!error.empty()) return {400, error};  // Spark's own check (BadParameterException)
     std::sort(q.quantiles.begin(), q.quantiles.end());
     const auto& stages = model.status.stages;
 
@@ -254,7 +250,7 @@ RestResponse restStages(const EventLogModel& model, const RestRequest& request, 
             const std::string u = upperAscii(s);
             if (u != "ACTIVE" && u != "COMPLETE" && u != "FAILED" && u != "PENDING" &&
                 u != "SKIPPED")
-                return {400, "Illegal value for StageStatus: " + s};
+                return {kBadParameterStatus, "Illegal value for StageStatus: " + s};
             statuses.push_back(u);
         }
         JsonWriter w;

@@ -187,12 +187,12 @@ RestResponse restTaskList(const EventLogModel& model, const RestRequest& request
                           int32_t attemptId) {
     int64_t offset = 0, length = 20;
     std::string sortBy = "ID";
-    if (auto v = request.values("offset"); !v.empty()) offset = leadingInteger(v.front());
-    if (auto v = request.values("length"); !v.empty()) length = leadingInteger(v.front());
+    if (!intParameter(request, "offset", 0, offset) || !intParameter(request, "length", 20, length))
+        return {kBadParameterStatus, "offset and length are integers"};
     if (auto v = request.values("sortBy"); !v.empty()) sortBy = v.front();
     std::string error;
     const std::vector<std::string> statuses = taskStatusFilter(request.values("status"), error);
-    if (!error.empty()) return {400, error};
+    if (!error.empty()) return {kBadParameterStatus, error};
     const TaskTable& t = model.tasks;
     std::vector<uint32_t> rows = stageTaskRows(model, stageId, attemptId);
     const std::string sort = upperAscii(sortBy);
@@ -204,7 +204,7 @@ RestResponse restTaskList(const EventLogModel& model, const RestRequest& request
         });
         if (descending) std::reverse(rows.begin(), rows.end());
     } else if (sort != "ID") {
-        return {400, "Illegal value for TaskSorting: " + sortBy};
+        return {kBadParameterStatus, "Illegal value for TaskSorting: " + sortBy};
     }
     if (!statuses.empty())
         std::erase_if(rows, [&](uint32_t row) {
