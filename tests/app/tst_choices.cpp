@@ -16,6 +16,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "HistogramTestSupport.h"
 #include "WindowTestSupport.h"
 #include "charts/QCustomPlotInclude.h"
 #include "charts/TaskHistogramView.h"
@@ -226,17 +227,9 @@ private Q_SLOTS:
         QVERIFY(outliers > 0);
         QCOMPARE(timeline->chosenTasks(), size_t(0));
         const auto clickFullest = [&] {
-            view->plot()->replot(QCustomPlot::rpImmediateRefresh);
-            const Histogram& h = view->histogram();
-            size_t fullest = 0;
-            for (size_t i = 0; i < h.bins.size(); ++i)
-                if (h.bins[i].count > h.bins[fullest].count) fullest = i;
-            const HistogramBin& bin = h.bins[fullest];
-            QTest::mouseClick(
-                view->plot(), Qt::LeftButton, {},
-                QPoint(int(view->plot()->xAxis->coordToPixel((bin.from + bin.to) / 2)),
-                       int(view->plot()->yAxis->coordToPixel(double(bin.count) / 2))));
-            return bin.count;
+            const FullestBin f = fullestBin(view);
+            QTest::mouseClick(view->plot(), Qt::LeftButton, {}, f.centre);
+            return f.bin.count;
         };
         const size_t chosen = clickFullest();
         QVERIFY(chosen >= 2);

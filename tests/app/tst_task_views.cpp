@@ -19,6 +19,7 @@
 
 #include "LogGenerator.h"
 #include "TestSupport.h"
+#include "HistogramTestSupport.h"
 #include "WindowTestSupport.h"
 #include "charts/ByteTicks.h"
 #include "charts/ExecutorMemoryChart.h"
@@ -88,16 +89,9 @@ private Q_SLOTS:
                 header->visualIndex(TaskTableModel::Speculative));
         QVERIFY(header->visualIndex(TaskTableModel::ShuffleRead) <
                 header->visualIndex(TaskTableModel::Executor));
-        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
-        // The fullest bar: its centre in plot pixels.
         const Histogram& h = view->histogram();
-        size_t fullest = 0;
-        for (size_t i = 0; i < h.bins.size(); ++i)
-            if (h.bins[i].count > h.bins[fullest].count) fullest = i;
-        const HistogramBin& bin = h.bins[fullest];
+        const auto [fullest, bin, at] = fullestBin(view);
         QVERIFY(bin.count >= 2);
-        const QPoint at(int(view->plot()->xAxis->coordToPixel((bin.from + bin.to) / 2)),
-                        int(view->plot()->yAxis->coordToPixel(double(bin.count) / 2)));
         QCOMPARE(view->binAt(at), int(fullest));
         const QString tip = view->binToolTip(int(fullest));
         QVERIFY2(tip.contains(QStringLiteral("%1 tasks").arg(bin.count)), qPrintable(tip));
