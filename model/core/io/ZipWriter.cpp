@@ -31,6 +31,21 @@ struct Written {
     uint16_t dosTime = 0, dosDate = 0x21;  // 1980-01-01 when the file gives no time
 };
 
+// The fields the local header and the central directory entry share, from "version needed" to
+// the name's length.
+void putSharedFields(std::string& out, const Written& w, const std::string& extra, uint32_t size32) {
+    put16(out, extra.empty() ? 20 : 45);  // version needed (4.5: ZIP64)
+    put16(out, 0x0800);                   // names are UTF-8
+    put16(out, 0);                        // stored
+    put16(out, w.dosTime);
+    put16(out, w.dosDate);
+    put32(out, w.crc);
+    put32(out, size32);  // compressed
+    put32(out, size32);
+    put16(out, uint16_t(w.name.size()));
+    put16(out, uint16_t(extra.size()));
+}
+
 // The file's modification time as zip's MS-DOS date and time (local time, 2 s steps).
 void dosTimeOf(const std::filesystem::path& file, uint16_t& time, uint16_t& date) {
     std::error_code ec;
@@ -106,16 +121,7 @@ bool writeZip(const std::vector<ZipSource>& entries,
         const std::string extra = zip64Extra(w.size, 0, false, zip64Always);
         std::string header;
         put32(header, 0x04034b50);
-        put16(header, extra.empty() ? 20 : 45);  // version needed (4.5: ZIP64)
-        put16(header, 0x0800);                   // names are UTF-8
-        put16(header, 0);                        // stored
-        put16(header, w.dosTime);
-        put16(header, w.dosDate);
-        put32(header, w.crc);
-        put32(header, field32(w.size));
-        put32(header, field32(w.size));
-        put16(header, uint16_t(e.name.size()));
-        put16(header, uint16_t(extra.size()));
+        putSharedFields(header, w, extra, field32(w.size));
         header += e.name;
         header += extra;
         if (!emit(header)) return false;
@@ -141,16 +147,7 @@ bool writeZip(const std::vector<ZipSource>& entries,
         std::string central;
         put32(central, 0x02014b50);
         put16(central, 0x031E);  // made by: Unix, 3.0
-        put16(central, extra.empty() ? 20 : 45);
-        put16(central, 0x0800);
-        put16(central, 0);
-        put16(central, w.dosTime);
-        put16(central, w.dosDate);
-        put32(central, w.crc);
-        put32(central, field32(w.size));
-        put32(central, field32(w.size));
-        put16(central, uint16_t(w.name.size()));
-        put16(central, uint16_t(extra.size()));
+        putSharedFields(central, w, extra, field32(w.size));
         put16(central, 0);  // comment
         put16(central, 0);  // disk
         put16(central, 0);  // internal attributes
