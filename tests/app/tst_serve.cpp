@@ -204,7 +204,13 @@ private Q_SLOTS:
         const long peak = peakRssKb(server.pid());
         qInfo("serve: peak RSS %ld MB after warm-up, %ld MB after 4000 requests", peakAfterWarmUp / 1024,
               peak / 1024);
+#ifdef __SANITIZE_ADDRESS__
+        // ASan's quarantine keeps up to 256 MB of freed memory resident by design; the bound is
+        // checked by the release build of this test.
+        Q_UNUSED(peakAfterWarmUp);
+#else
         QVERIFY2(peak < peakAfterWarmUp + 200 * 1024, qPrintable(QString::number(peak)));
+#endif
     }
 
     void anAppendedLogShowsItsNewJobs() {
