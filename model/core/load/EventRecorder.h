@@ -7,6 +7,7 @@
 #include <memory>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -34,8 +35,8 @@ public:
     void reserveForTasks() {
         constexpr size_t kTasks = 2048;
         if (order_.capacity() < 2 * kTasks) order_.reserve(2 * kTasks);
-        auto& starts = std::get<std::vector<events::TaskStart>>(store_);
-        auto& ends = std::get<std::vector<events::TaskEnd>>(store_);
+        auto& starts = std::get<Store<events::TaskStart>>(store_).items;
+        auto& ends = std::get<Store<events::TaskEnd>>(store_).items;
         if (starts.capacity() < kTasks) starts.reserve(kTasks);
         if (ends.capacity() < kTasks) ends.reserve(kTasks);
     }
@@ -53,20 +54,47 @@ private:
         uint32_t index;
     };
     std::vector<Entry> order_;
-    std::tuple<std::vector<events::LogStart>, std::vector<events::ApplicationStart>,
-               std::vector<events::ApplicationEnd>, std::vector<events::EnvironmentUpdate>,
-               std::vector<ResourceProfile>, std::vector<events::MiscellaneousProcessAdded>,
-               std::vector<events::ExecutorAdded>, std::vector<events::ExecutorRemoved>,
-               std::vector<events::BlockManager>, std::vector<events::Exclusion>,
-               std::vector<events::ExecutorMetricsUpdate>,
-               std::vector<events::StageExecutorMetrics>, std::vector<events::JobStart>,
-               std::vector<events::JobEnd>, std::vector<events::Stage>,
-               std::vector<events::TaskStart>, std::vector<events::TaskGettingResult>,
-               std::vector<events::TaskEnd>, std::vector<BlockUpdate>,
-               std::vector<events::UnpersistRdd>, std::vector<events::SqlExecutionStart>,
-               std::vector<events::SqlExecutionEnd>, std::vector<events::SqlAdaptiveExecutionUpdate>,
-               std::vector<events::SqlAdaptiveMetricUpdates>,
-               std::vector<events::DriverAccumUpdates>>
+    // One event type's records. Task events past `used` stay for the next batch: assigning over
+    // them reuses their vectors' memory, where a cleared vector would free it and allocate it
+    // again for every task. Other events (a plan can be megabytes) are freed with the batch.
+    template <typename Event>
+    struct Store {
+        static constexpr bool kReused = std::is_same_v<Event, events::TaskStart> ||
+                                        std::is_same_v<Event, events::TaskEnd>;
+        std::vector<Event> items;
+        size_t used = 0;
+        void clear() {
+            if constexpr (!kReused) items.clear();
+            used = 0;
+        }
+    };
+    template <typename... Events>
+    using Stores = std::tuple<Store<Events>...>;
+    Stores<events::LogStart,
+           events::ApplicationStart,
+           events::ApplicationEnd,
+           events::EnvironmentUpdate,
+           ResourceProfile,
+           events::MiscellaneousProcessAdded,
+           events::ExecutorAdded,
+           events::ExecutorRemoved,
+           events::BlockManager,
+           events::Exclusion,
+           events::ExecutorMetricsUpdate,
+           events::StageExecutorMetrics,
+           events::JobStart,
+           events::JobEnd,
+           events::Stage,
+           events::TaskStart,
+           events::TaskGettingResult,
+           events::TaskEnd,
+           BlockUpdate,
+           events::UnpersistRdd,
+           events::SqlExecutionStart,
+           events::SqlExecutionEnd,
+           events::SqlAdaptiveExecutionUpdate,
+           events::SqlAdaptiveMetricUpdates,
+           events::DriverAccumUpdates>
         store_;
     TextArena texts_;
 };
@@ -163,14 +191,17 @@ public:
 private:
     template <auto Method, typename Event>
     static void replayOne(const RecordedEvents& r, uint32_t index, EventSink& sink) {
-        (sink.*Method)(std::get<std::vector<Event>>(r.store_)[index]);
+        (sink.*Method)(std::get<RecordedEvents::Store<Event>>(r.store_).items[index]);
     }
     template <auto Method, typename Event>
     void add(const Event& e) {
-        auto& events = std::get<std::vector<Event>>(out_->store_);
-        events.push_back(e);
-        own(events.back());
-        out_->order_.push_back({&replayOne<Method, Event>, uint32_t(events.size() - 1)});
+        auto& store = std::get<RecordedEvents::Store<Event>>(out_->store_);
+        if (store.used < store.items.size())
+            store.items[store.used] = e;
+        else
+            store.items.push_back(e);
+        own(store.items[store.used]);
+        out_->order_.push_back({&replayOne<Method, Event>, uint32_t(store.used++)});
     }
     template <typename Event>
     void own(Event&) {}  // owns its texts already
