@@ -92,7 +92,8 @@ HistoryCatalog::~HistoryCatalog() = default;
 
 void HistoryCatalog::rescan() {
     const std::vector<Found> found = findLogs(roots_);
-    std::vector<std::shared_ptr<Entry>> toRead;
+    // The listing needs the new logs now; changed ones that were listed before follow them.
+    std::vector<std::shared_ptr<Entry>> toRead, changedKnown;
     {
         std::lock_guard guard(mutex_);
         std::map<fs::path, std::shared_ptr<Entry>> before;
@@ -111,7 +112,7 @@ void HistoryCatalog::rescan() {
                 e->inProgress = f.inProgress;
                 e->stale = true;
             }
-            if (e->stale && !e->known) toRead.push_back(e);  // the listing needs these now
+            if (e->stale) (e->known ? changedKnown : toRead).push_back(e);
             now.push_back(std::move(e));
         }
         entries_ = std::move(now);
@@ -119,11 +120,7 @@ void HistoryCatalog::rescan() {
     }
     // New and changed logs are read now, several at a time (each on one thread: many logs,
     // not one big one), so the listing is exact.
-    {
-        std::lock_guard guard(mutex_);
-        for (auto& e : entries_)
-            if (e->stale && e->known) toRead.push_back(e);
-    }
+    toRead.insert(toRead.end(), changedKnown.begin(), changedKnown.end());
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i; (i = next++) < toRead.size();) {

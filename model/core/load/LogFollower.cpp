@@ -19,15 +19,18 @@ namespace {
 
 constexpr size_t kReadBytes = size_t(1) << 20;
 
-bool endsWith(const std::string& s, std::string_view tail) {
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+constexpr std::string_view kInProgress = ".inprogress";
+
+// The name a writer gives "app.inprogress" when the application ends ("app"); empty for a name
+// that is not in progress.
+std::string completedName(const fs::path& path) {
+    const std::string p = path.string();
+    return p.ends_with(kInProgress) ? p.substr(0, p.size() - kInProgress.size()) : std::string();
 }
 
-// The same part, perhaps renamed by its writer on completion ("app.inprogress" -> "app").
+// The same part, perhaps renamed by its writer on completion.
 bool samePart(const fs::path& before, const fs::path& now) {
-    if (before == now) return true;
-    const std::string b = before.string();
-    return endsWith(b, ".inprogress") && b.substr(0, b.size() - 11) == now.string();
+    return before == now || (!completedName(before).empty() && completedName(before) == now.string());
 }
 
 }  // namespace
@@ -154,10 +157,8 @@ LogFollower::Poll LogFollower::poll(const LoadOptions* during) {
     Poll result;
     auto located = locateLog(path_);
     if (std::holds_alternative<LocateError>(located)) {
-        // A writer renames "app.inprogress" to "app" when the application ends.
-        const std::string p = path_.string();
-        if (endsWith(p, ".inprogress") && fs::exists(p.substr(0, p.size() - 11))) {
-            path_ = p.substr(0, p.size() - 11);
+        if (const std::string done = completedName(path_); !done.empty() && fs::exists(done)) {
+            path_ = done;
             located = locateLog(path_);
         }
         if (auto* err = std::get_if<LocateError>(&located)) {
