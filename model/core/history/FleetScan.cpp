@@ -24,11 +24,12 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-std::string errorLine(const fs::path& log, uint64_t bytes, const std::string& error) {
+ScanLine errorLine(const fs::path& log, uint64_t bytes, const std::string& error) {
     JsonWriter w(false);
     w.beginObject().field("path", log.string()).field("bytes", bytes).field("error", error).endObject();
-    return w.str();
+    return {ScanLine::Outcome::Failed, w.str()};
 }
+
 
 }  // namespace
 
@@ -47,15 +48,12 @@ std::vector<ScanTarget> scanTargets(const fs::path& dir, size_t* notLogs) {
     return out;
 }
 
-std::string scanLine(const fs::path& log, const ScanOptions& options, bool* skipped) {
-    if (skipped) *skipped = false;
+ScanLine scanLine(const fs::path& log, const ScanOptions& options) {
     // The head first: cheap, and enough to skip what started before --since.
     const LogSummary head = summarizeLog(log);
     if (options.sinceMs >= 0 && head.error.empty() && head.startMs >= 0 &&
-        head.startMs < options.sinceMs) {
-        if (skipped) *skipped = true;
-        return {};
-    }
+        head.startMs < options.sinceMs)
+        return {ScanLine::Outcome::Skipped, {}};
     const auto started = std::chrono::steady_clock::now();
     LoadOptions load;
     load.threads = 1;  // many logs at once: one thread each
@@ -64,10 +62,8 @@ std::string scanLine(const fs::path& log, const ScanOptions& options, bool* skip
     const EventLogModel& m = *r.model;
     if (std::string none = noSparkEventsError(m, log.string()); !none.empty())
         return errorLine(log, head.bytes, none);
-    if (options.sinceMs >= 0 && m.application.startTime >= 0 && m.application.startTime < options.sinceMs) {
-        if (skipped) *skipped = true;
-        return {};
-    }
+    if (options.sinceMs >= 0 && m.application.startTime >= 0 && m.application.startTime < options.sinceMs)
+        return {ScanLine::Outcome::Skipped, {}};
     const double loadSeconds = secondsSince(started);
     const auto analysing = std::chrono::steady_clock::now();
     const Analysis a = analyze(m, options.rules);
@@ -111,7 +107,7 @@ std::string scanLine(const fs::path& log, const ScanOptions& options, bool* skip
     w.field("warnings", uint64_t(m.report.warnings.size() + m.report.suppressedWarnings));
     w.field("loadSeconds", loadSeconds).field("analyzeSeconds", secondsSince(analysing));
     w.endObject();
-    return w.str();
+    return {ScanLine::Outcome::Analysed, w.str()};
 }
 
 ScanTotals scanLogs(const std::vector<ScanTarget>& logs, const ScanOptions& options,
@@ -124,21 +120,26 @@ ScanTotals scanLogs(const std::vector<ScanTarget>& logs, const ScanOptions& opti
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i; (i = next++) < logs.size();) {
-            bool skipped = false;
-            std::string line;
+            ScanLine line;
             try {
-                line = logs[i].error.empty() ? scanLine(logs[i].path, options, &skipped)
+                line = logs[i].error.empty() ? scanLine(logs[i].path, options)
                                              : errorLine(logs[i].path, 0, logs[i].error);
             } catch (const std::exception& e) {  // one bad log never ends the scan
                 line = errorLine(logs[i].path, 0, std::string("failed: ") + e.what());
             }
             std::lock_guard guard(lock);
-            if (skipped) {
-                ++totals.skipped;
-                continue;
+            switch (line.outcome) {
+                case ScanLine::Outcome::Skipped:
+                    ++totals.skipped;
+                    continue;
+                case ScanLine::Outcome::Failed:
+                    ++totals.failed;
+                    break;
+                case ScanLine::Outcome::Analysed:
+                    ++totals.analysed;
+                    break;
             }
-            ++(line.find("\"error\":") != std::string::npos ? totals.failed : totals.analysed);
-            out(line);
+            out(line.json);
         }
     };
     const unsigned jobs = std::max(1u, std::min<unsigned>(

@@ -37,9 +37,13 @@ struct ScanTarget {
 };
 std::vector<ScanTarget> scanTargets(const std::filesystem::path& dir, size_t* notLogs = nullptr);
 
-// One log's line (no newline): its analysis, or its error.
-std::string scanLine(const std::filesystem::path& log, const ScanOptions& options,
-                     bool* skipped = nullptr);
+// One log's line (no newline): its analysis, or its error; none for a log --since skips.
+struct ScanLine {
+    enum class Outcome { Analysed, Failed, Skipped };
+    Outcome outcome = Outcome::Analysed;
+    std::string json;
+};
+ScanLine scanLine(const std::filesystem::path& log, const ScanOptions& options);
 
 // Scans `logs` on options.jobs threads; each line goes to `out` as it is ready (from one
 // thread at a time), then the summary line.
