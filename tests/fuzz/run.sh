@@ -5,7 +5,8 @@
 # from the project's logs. Event-log targets use tests/fuzz/eventlog.dict and mutate JSON values
 # structurally. A crash, hang (> 10 s per input) or allocation past 2 GiB fails the run; the
 # input is copied to tests/fuzz/regressions/<target>/ so tst_fuzz_regressions replays it in
-# every build from then on.
+# every build from then on. Targets run side by side, STAGELIGHT_FUZZ_JOBS (default: the cores) at
+# a time.
 #
 #   tests/fuzz/run.sh [SECONDS] [TARGET...]   each target for SECONDS (default 60; CI uses 60)
 #   tests/fuzz/run.sh --merge SECONDS [TARGET...]
@@ -43,25 +44,24 @@ fi
 rm -rf "$work/seeds"
 "$bin/stagelight-fuzz-seeds" "$work/seeds"
 
-failed=()
-for t in "${targets[@]}"; do
-  rm -rf "$work/artifacts/$t"
+# One target: its run, and on failure its inputs kept as regressions (a marker file says so).
+fuzz_one() {
+  local t="$1" dict=()
+  rm -rf "$work/artifacts/$t" "$work/$t.failed"
   mkdir -p "$work/$t" "$work/artifacts/$t"
-  dict=()
   case "$t" in eventlog|report) dict=(-dict=tests/fuzz/eventlog.dict) ;; esac
-  echo "== fuzz_$t for ${seconds}s"
   if ! "$bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -malloc_limit_mb=2048 -max_len=65536 -print_final_stats=1 "${dict[@]}" \
         -artifact_prefix="$work/artifacts/$t/" "$work/$t" "tests/fuzz/corpus/$t" \
         "$work/seeds/$t" 2>"$work/$t.log"; then
-    tail -n 40 "$work/$t.log" >&2
+    { echo "== fuzz_$t failed"; tail -n 40 "$work/$t.log"; } >&2
     mkdir -p "tests/fuzz/regressions/$t"
     for a in "$work/artifacts/$t"/*; do
       [ -f "$a" ] && cp "$a" "tests/fuzz/regressions/$t/" && echo "kept $a as a regression input" >&2
     done
-    failed+=("$t")
+    touch "$work/$t.failed"
   else
-    grep -E "stat::number_of_executed_units|cov:" "$work/$t.log" | tail -n 2
+    echo "== fuzz_$t for ${seconds}s: $(grep -E "stat::number_of_executed_units" "$work/$t.log" | tail -n 1)"
     if [ "$merge" = 1 ]; then
       before=$(ls "tests/fuzz/corpus/$t" | wc -l)
       "$bin/fuzz_$t" -merge=1 -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
@@ -69,6 +69,19 @@ for t in "${targets[@]}"; do
       echo "merged into tests/fuzz/corpus/$t: $before -> $(ls "tests/fuzz/corpus/$t" | wc -l) inputs"
     fi
   fi
+}
+
+# Targets run side by side, one per core (each fuzzer is single-threaded), so CI's ten minutes of
+# fuzzing take five on two cores.
+jobs="${STAGELIGHT_FUZZ_JOBS:-$(nproc)}"
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz_one "$t" &
+done
+wait
+failed=()
+for t in "${targets[@]}"; do
+  [ -e "$work/$t.failed" ] && failed+=("$t")
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzzing found problems in: ${failed[*]}" >&2
