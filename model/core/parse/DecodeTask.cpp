@@ -2,6 +2,7 @@
 // OrderedKeyTable, which costs one comparison per key when Spark's order is kept.
 #include <cstring>
 
+#include "parse/CanonicalAccumulables.h"
 #include "parse/EventDecoder.h"
 
 namespace stagelight {
@@ -207,9 +208,13 @@ void EventDecoder::readTaskInfo(Value v, events::TaskInfo& info) {
                 task[TaskField::Locality] =
                     int64_t(localityFromName(readString(val, k, problems_)));
                 break;
-            case int(TaskField::AccumulablesBegin):
+            case int(TaskField::AccumulablesBegin): {
+                // Left unread when read from its text: On-Demand skips it as the loop moves on.
+                if (readCanonicalAccumulables(val.raw_json_token().data(), lineEnd_, info))
+                    break;
                 readTaskAccumulables(val, info);
                 break;
+            }
             case kSpeculativeSlot:
                 if (readBool(val, k, problems_)) flags |= kSpeculative;
                 break;

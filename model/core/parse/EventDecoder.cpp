@@ -154,6 +154,7 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
             err = parser_.iterate(line, end, repaired_.size()).get(doc);
         }
         if (err) throw simdjson::simdjson_error(err);
+        lineEnd_ = line + end;
         std::string_view name = eventNameByPrefix(line, end);
         if (name.empty()) {
             std::string_view found;

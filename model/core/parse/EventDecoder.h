@@ -127,6 +127,7 @@ private:
     events::TaskEnd taskEnd_;
     std::deque<std::string> keptTexts_;  // unescaped names an event's views point into
     std::vector<char> repaired_;         // a line whose invalid UTF-8 was read as Latin-1, padded
+    const char* lineEnd_ = nullptr;      // of the line being decoded (its text's bound)
     size_t repairedLength_ = 0;
 };
 
