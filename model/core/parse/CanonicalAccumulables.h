@@ -14,9 +14,9 @@ namespace stagelight {
 // optional), integers without fraction or exponent that fit 64 bits, strings without escapes,
 // Update and Value a number or a string. It adds to `info` what the general reader
 // (EventDecoder::readTaskAccumulables) adds for the same text. At the first byte outside that
-// form it returns false with `info` as it was: the caller reads the array with the general
+// form it returns nullptr with `info` as it was: the caller reads the array with the general
 // reader, which handles every other shape and reports problems. `end` bounds the scan (the
-// line's end).
-bool readCanonicalAccumulables(const char* text, const char* end, events::TaskInfo& info);
+// line's end). Returns the position after the array, or nullptr.
+const char* readCanonicalAccumulables(const char* text, const char* end, events::TaskInfo& info);
 
 }  // namespace stagelight

@@ -1,22 +1,12 @@
 // Application, environment, resource profile, executor metrics and storage events.
 #include "parse/EventDecoder.h"
+#include "parse/KeyTables.h"
 
 namespace stagelight {
 
 namespace od = simdjson::ondemand;
 using namespace json;
 
-namespace {
-const OrderedKeyTable& executorMetricKeys() {
-    static const OrderedKeyTable table = [] {
-        std::vector<OrderedKeyTable::Entry> entries;
-        for (size_t i = 0; i < kExecutorMetricCount; ++i)
-            entries.push_back({executorMetricName(ExecutorMetric(i)), int(i)});
-        return OrderedKeyTable(std::move(entries));
-    }();
-    return table;
-}
-}  // namespace
 
 void EventDecoder::readExecutorMetrics(Value v, ExecutorMetricValues& out) {
     if (isNull(v)) return;

@@ -3,7 +3,9 @@
 #include <cstring>
 
 #include "parse/CanonicalAccumulables.h"
+#include "parse/CanonicalTaskEnd.h"
 #include "parse/EventDecoder.h"
+#include "parse/KeyTables.h"
 
 namespace stagelight {
 
@@ -11,75 +13,6 @@ namespace od = simdjson::ondemand;
 using namespace json;
 
 namespace {
-
-constexpr int kNestedSlot = -2;  // a nested metrics object or the Updated Blocks array
-
-// Task Info keys beyond the TaskFields.h columns: flags packed into TaskField::Flags.
-enum TaskInfoFlagSlot : int {
-    kSpeculativeSlot = int(kTaskFieldCount),
-    kFailedSlot,
-    kKilledSlot,
-};
-
-// Task Info keys in Spark's order (JsonProtocol.taskInfoToJson); column keys come from
-// TaskFields.h.
-const OrderedKeyTable& taskInfoKeys() {
-    static const OrderedKeyTable t = [] {
-        auto column = [](TaskField f) {
-            return OrderedKeyTable::Entry{taskFieldJsonKey(f), int(f)};
-        };
-        return OrderedKeyTable({column(TaskField::TaskId),
-                                column(TaskField::Index),
-                                column(TaskField::Attempt),
-                                column(TaskField::PartitionId),
-                                column(TaskField::LaunchTime),
-                                column(TaskField::ExecutorId),
-                                column(TaskField::Host),
-                                column(TaskField::Locality),
-                                {"Speculative", kSpeculativeSlot},
-                                column(TaskField::GettingResultTime),
-                                column(TaskField::FinishTime),
-                                {"Failed", kFailedSlot},
-                                {"Killed", kKilledSlot},
-                                column(TaskField::AccumulablesBegin)});
-    }();
-    return t;
-}
-
-// Every metric key of Task Metrics and its nested objects, in Spark's order.
-const OrderedKeyTable& taskMetricKeys() {
-    static const OrderedKeyTable t = [] {
-        std::vector<OrderedKeyTable::Entry> entries;
-        // Spark's order, with the nested objects where they open, so a hint miss is rare.
-        auto containerBefore = [](TaskField f) -> std::vector<std::string_view> {
-            switch (f) {
-                case TaskField::ShuffleRemoteBlocksFetched:
-                    return {"Shuffle Read Metrics"};
-                case TaskField::PushCorruptMergedBlockChunks:
-                    return {"Push Based Shuffle", "Shuffle Push Read Metrics"};
-                case TaskField::ShuffleBytesWritten:
-                    return {"Shuffle Write Metrics"};
-                case TaskField::InputBytesRead:
-                    return {"Input Metrics"};
-                case TaskField::OutputBytesWritten:
-                    return {"Output Metrics"};
-                default:
-                    return {};
-            }
-        };
-        for (size_t f = size_t(kFirstTaskMetric); f < kTaskFieldCount; ++f) {
-            for (std::string_view nested : containerBefore(TaskField(f)))
-                entries.push_back({nested, kNestedSlot});
-            entries.push_back({taskFieldJsonKey(TaskField(f)), int(f)});
-            // Spark 3.2 spelled the push-based fallback count without "Fetch".
-            if (TaskField(f) == TaskField::PushMergedFetchFallbackCount)
-                entries.push_back({"Merged Fallback Count", int(f)});
-        }
-        entries.push_back({"Updated Blocks", kNestedSlot});
-        return OrderedKeyTable(std::move(entries));
-    }();
-    return t;
-}
 
 constexpr std::string_view kInternalPrefix = "internal.metrics.";
 
@@ -462,8 +395,10 @@ void EventDecoder::taskStart(Object& e, const SourceRef&) {
             task[TaskField::StageId] = readInt(v, k, problems_);
         else if (k == "Stage Attempt ID")
             task[TaskField::StageAttemptId] = readInt(v, k, problems_);
-        else if (k == "Task Info")
+        else if (k == "Task Info") {
+            if (readCanonicalTaskStartTail(v.raw_json_token().data(), lineEnd_, ev)) break;
             readTaskInfo(v, ev);
+        }
     }
     task.accumulables.clear();  // start events carry no updates worth keeping
     task.userAccumulables.clear();
@@ -492,8 +427,11 @@ void EventDecoder::taskEnd(Object& e, const SourceRef& where) {
         else if (k == "Task End Reason" && !isNull(v))
             ev.failure = readEndReason(v, ev.reason);
         else if (k == "Task Info") {
-            readTaskInfo(v, ev);
             ev.hasTaskInfo = true;
+            // Spark's own form is read from the text to the line's end; anything else field by
+            // field.
+            if (readCanonicalTaskEndTail(v.raw_json_token().data(), lineEnd_, ev)) break;
+            readTaskInfo(v, ev);
         } else if (k == "Task Executor Metrics" && !isNull(v)) {
             readExecutorMetrics(v, task.executorMetrics);
             task.hasExecutorMetrics = true;
