@@ -117,7 +117,7 @@ struct TaskCapture final : EventSink {
     }
 };
 
-SeenTask decodeTask(const std::string& line) {
+SeenTask decodeTask(const std::string& line, uint64_t* readAsText = nullptr) {
     SeenTask seen;
     TaskCapture sink;
     sink.seen = &seen;
@@ -127,6 +127,7 @@ SeenTask decodeTask(const std::string& line) {
     seen.decoded = decoder.decodeLine(buffer.data(), line.size(), buffer.size(), {});
     seen.error = decoder.lastError();
     seen.problems = decoder.problems().messages;
+    if (readAsText) *readAsText = decoder.counts().readAsText;
     return seen;
 }
 
@@ -159,6 +160,7 @@ private Q_SLOTS:
     void refusedTextLeavesNothingBehind();
     void taskEventsSameAsTheGeneralReader_data();
     void taskEventsSameAsTheGeneralReader();
+    void notUtf8LineIsRepairedAsBefore();
 };
 
 void CanonicalTextTest::sameAsTheGeneralReader_data() {
@@ -266,9 +268,10 @@ void CanonicalTextTest::refusedTextLeavesNothingBehind() {
 
 void CanonicalTextTest::taskEventsSameAsTheGeneralReader_data() {
     QTest::addColumn<QString>("line");
-    QTest::addColumn<bool>("spark");
+    QTest::addColumn<bool>("spark");      // from Task Info on, the text reader takes it
+    QTest::addColumn<bool>("wholeLine");  // and the whole line is read from its text
     const std::string head =
-        R"({"Event":"SparkListenerTaskEnd","Stage ID":3,"Stage Attempt ID":0,)"
+        R"({"Event":"SparkListenerTaskEnd","Stage ID":3,"Stage Attempt ID":2,)"
         R"("Task Type":"ShuffleMapTask","Task End Reason":{"Reason":"Success"},)";
     const std::string info =
         R"("Task Info":{"Task ID":4,"Index":4,"Attempt":0,"Partition ID":4,)"
@@ -296,7 +299,9 @@ void CanonicalTextTest::taskEventsSameAsTheGeneralReader_data() {
         R"("Records Read":1106090},"Output Metrics":{"Bytes Written":0,"Records Written":0},)"
         R"("Updated Blocks":[]})";
     auto row = [](const char* name, const std::string& line, bool spark) {
-        QTest::newRow(name) << QString::fromStdString(line) << spark;
+        const bool success = line.find(R"("Reason":"Success")") != std::string::npos ||
+                             line.find("SparkListenerTaskStart") != std::string::npos;
+        QTest::newRow(name) << QString::fromStdString(line) << spark << (spark && success);
     };
     row("Spark 3", head + info + executorMetrics + metrics + "}", true);
     row("Spark 2 (no executor metrics)", head + info + metrics + "}", true);
@@ -306,7 +311,7 @@ void CanonicalTextTest::taskEventsSameAsTheGeneralReader_data() {
             R"("Data Read Method":"Hadoop","Bytes Read":1,"Records Read":2}}})",
         true);
     row("failed task",
-        R"({"Event":"SparkListenerTaskEnd","Stage ID":3,"Stage Attempt ID":0,"Task Type":"ResultTask",)"
+        R"({"Event":"SparkListenerTaskEnd","Stage ID":3,"Stage Attempt ID":2,"Task Type":"ResultTask",)"
         R"("Task End Reason":{"Reason":"ExceptionFailure","Class Name":"java.lang.X",)"
         R"("Description":"boom","Stack Trace":[],"Full Stack Trace":"x","Accumulator Updates":[]},)" +
             info.substr(0, info.size() - 1) + R"(})" + metrics + "}",
@@ -339,10 +344,20 @@ void CanonicalTextTest::taskEventsSameAsTheGeneralReader_data() {
     row("metrics nested too deep",
         head + info + R"(,"Task Metrics":{"a":{"b":{"c":{"d":{"Executor Run Time":1}}}}}})", false);
     row("task start",
-        R"({"Event":"SparkListenerTaskStart","Stage ID":3,"Stage Attempt ID":0,)" + info + "}",
+        R"({"Event":"SparkListenerTaskStart","Stage ID":3,"Stage Attempt ID":2,)" + info + "}",
         true);
+    row("non-ASCII host and long names",
+        head + R"("Task Info":{"Task ID":4,"Host":"wörker-ä.cluster.example",)"
+               R"("Executor ID":"exécuteur-12345678","Accumulables":[{"ID":3,)"
+               R"("Name":"rows read from the fact table, 12345678","Update":"7","Value":"7",)"
+               R"("Internal":false,"Count Failed Values":true}]}})",
+        true);
+    // Both readings refuse it: a raw control character is not JSON (simdjson says so).
+    QTest::newRow("control character")
+        << QString::fromStdString(head + "\"Task Info\":{\"Task ID\":4,\"Host\":\"ab\x01" "cdefghijk\"}}")
+        << false << false;
     row("task start, flags set",
-        R"({"Event":"SparkListenerTaskStart","Stage ID":3,"Stage Attempt ID":0,"Task Info":{)"
+        R"({"Event":"SparkListenerTaskStart","Stage ID":3,"Stage Attempt ID":2,"Task Info":{)"
         R"("Task ID":9,"Speculative":true,"Failed":true,"Killed":true,"Accumulables":[]}})",
         true);
     row("task start with a key after Task Info",
@@ -362,8 +377,27 @@ void CanonicalTextTest::taskEventsSameAsTheGeneralReader() {
     general.insert(at + kTaskInfoKey.size() + 1, " ");  // after the brace: On-Demand skips
                                                          // spaces before a value
     QVERIFY(!tailReaderTakes(general));
-    const SeenTask a = decodeTask(asWritten);
+    // Three readings: the line from its text (when all of it is in Spark's form); its head by
+    // On-Demand and its Task Info on from the text; every field by On-Demand.
+    uint64_t asText = 0;
+    const SeenTask a = decodeTask(asWritten, &asText);
     const SeenTask b = decodeTask(general);
+    std::string headByOnDemand = asWritten;
+    headByOnDemand.insert(1, " ");
+    general.insert(1, " ");
+    uint64_t neverAsText = 0;
+    const SeenTask c = decodeTask(headByOnDemand);
+    const SeenTask d = decodeTask(general, &neverAsText);
+    QCOMPARE(neverAsText, uint64_t(0));
+    QFETCH(bool, wholeLine);
+    QCOMPARE(asText, uint64_t(wholeLine ? 1 : 0));
+    QVERIFY(a == c);
+    QVERIFY(b == d);
+    QCOMPARE(a.decoded, QTest::currentDataTag() != QByteArrayView("control character"));
+    if (!a.decoded) {
+        QCOMPARE(a.error, b.error);
+        return;
+    }
     QVERIFY2(a.decoded, a.error.c_str());
     QVERIFY(!a.calls.empty());
     QCOMPARE(a.calls, b.calls);
@@ -372,6 +406,21 @@ void CanonicalTextTest::taskEventsSameAsTheGeneralReader() {
     QCOMPARE(a.metricsSeen, b.metricsSeen);
     QCOMPARE(a.problems, b.problems);
     QVERIFY(a == b);
+}
+
+void CanonicalTextTest::notUtf8LineIsRepairedAsBefore() {
+    // A Latin-1 host (Spark before 3.0 wrote the driver's charset): the text reader must leave
+    // the line to the decoder's repair, which reads the byte as U+00E9 and says so.
+    const std::string line =
+        "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":1,\"Stage Attempt ID\":0,"
+        "\"Task Type\":\"ResultTask\",\"Task End Reason\":{\"Reason\":\"Success\"},"
+        "\"Task Info\":{\"Task ID\":4,\"Host\":\"caf\xe9\",\"Accumulables\":[]}}";
+    uint64_t asText = 0;
+    const SeenTask seen = decodeTask(line, &asText);
+    QVERIFY(seen.decoded);
+    QCOMPARE(asText, uint64_t(0));
+    QCOMPARE(seen.host, std::string("caf\xc3\xa9"));
+    QCOMPARE(seen.problems.size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(CanonicalTextTest)

@@ -6,6 +6,7 @@
 #include "parse/CanonicalTaskEnd.h"
 #include "parse/EventDecoder.h"
 #include "parse/KeyTables.h"
+#include "parse/TextCursor.h"
 
 namespace stagelight {
 
@@ -440,6 +441,11 @@ void EventDecoder::taskEnd(Object& e, const SourceRef& where) {
             task[TaskField::Flags] |= kHasMetrics;
         }
     }
+    finishTaskEnd(ev, where);
+}
+
+void EventDecoder::finishTaskEnd(events::TaskEnd& ev, const SourceRef& where) {
+    TaskRecord& task = ev.task;
     if (ev.hasTaskInfo) {
         task[TaskField::Flags] |= kFinished;
         task[TaskField::EndReason] = int64_t(ev.reason);
@@ -451,6 +457,49 @@ void EventDecoder::taskEnd(Object& e, const SourceRef& where) {
     ev.failure.reason = ev.reason;
     ev.where = where;
     emit(&EventSink::taskEnd, ev);
+}
+
+bool EventDecoder::taskLineFromText(const char* line, size_t length, const SourceRef& where) {
+    constexpr std::string_view kTaskEnd = R"({"Event":"SparkListenerTaskEnd","Stage ID":)";
+    constexpr std::string_view kTaskStart = R"({"Event":"SparkListenerTaskStart","Stage ID":)";
+    TextCursor c{line, line + length};
+    const bool isEnd = c.literal(kTaskEnd);
+    if (!isEnd && !c.literal(kTaskStart)) return false;
+    int64_t stage = 0, attempt = 0;
+    if (!c.integer(stage) || !c.literal(",\"Stage Attempt ID\":") || !c.integer(attempt))
+        return false;
+    // What simdjson's first stage would have checked: the grammar read here checks the rest.
+    if (!simdjson::validate_utf8(line, length)) return false;
+    if (isEnd) {
+        std::string_view taskType;
+        if (!c.literal(",\"Task Type\":") || !c.string(taskType) ||
+            !c.literal(R"(,"Task End Reason":{"Reason":"Success"},"Task Info":)"))
+            return false;
+        events::TaskEnd& ev = taskEnd_;
+        ev.clear();
+        ev.task[TaskField::PartitionId] = -1;
+        ev.task[TaskField::StageId] = stage;
+        ev.task[TaskField::StageAttemptId] = attempt;
+        ev.taskType = taskType;
+        ev.reason = EndReason::Success;
+        if (!readCanonicalTaskEndTail(c.p, c.end, ev)) return false;
+        ev.hasTaskInfo = true;
+        currentEvent_.assign("SparkListenerTaskEnd");
+        finishTaskEnd(ev, where);
+        return true;
+    }
+    if (!c.literal(R"(,"Task Info":)")) return false;
+    events::TaskStart& ev = taskStart_;
+    ev.clear();
+    ev.task[TaskField::PartitionId] = -1;
+    ev.task[TaskField::StageId] = stage;
+    ev.task[TaskField::StageAttemptId] = attempt;
+    if (!readCanonicalTaskStartTail(c.p, c.end, ev)) return false;
+    ev.task.accumulables.clear();  // as taskStart(): start events carry no updates worth keeping
+    ev.task.userAccumulables.clear();
+    currentEvent_.assign("SparkListenerTaskStart");
+    emit(&EventSink::taskStart, ev);
+    return true;
 }
 
 }  // namespace stagelight

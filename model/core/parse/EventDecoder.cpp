@@ -142,6 +142,12 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
         lastError_ = "not a complete JSON object (line is cut off or is not JSON)";
         return false;
     }
+    // Most lines are task events as Spark writes them: read from the text, with no JSON pass.
+    if (taskLineFromText(line, end, where)) {
+        ++counts_.events;
+        ++counts_.readAsText;
+        return true;
+    }
     try {
         od::document doc;
         simdjson::error_code err = parser_.iterate(line, end, capacity).get(doc);

@@ -36,6 +36,7 @@ public:
     struct Counts {
         uint64_t events = 0;                                   // known events decoded
         std::map<std::string, uint64_t, std::less<>> unknown;  // event name -> lines skipped
+        uint64_t readAsText = 0;  // task lines decoded from their text, without simdjson
     };
     const Counts& counts() const { return counts_; }
     // The counts so far, and zero from here on (a parallel load's worker, batch by batch).
@@ -105,6 +106,10 @@ private:
     void readTaskInfo(Value v, events::TaskInfo& info);
     void readTaskMetrics(Value v, events::TaskEnd& end);
     void readTaskAccumulables(Value v, events::TaskInfo& info);
+    void finishTaskEnd(events::TaskEnd& ev, const SourceRef& where);
+    // A TaskStart or successful TaskEnd line in Spark's own form, decoded from its text without
+    // simdjson (CanonicalTaskEnd.h); false, having emitted nothing, for any other line.
+    bool taskLineFromText(const char* line, size_t length, const SourceRef& where);
     TaskFailure readEndReason(Value v, EndReason& reason);
     std::string_view keepText(std::string_view text);
 

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "parse/Json.h"
+
 namespace stagelight {
 
 struct TextCursor {
@@ -15,31 +17,53 @@ struct TextCursor {
     const char* end;
 
     bool literal(std::string_view s) {
-        if (size_t(end - p) < s.size() || std::memcmp(p, s.data(), s.size()) != 0) return false;
+        if (size_t(end - p) < s.size() || !json::sameBytes(p, s.data(), s.size())) return false;
         p += s.size();
         return true;
     }
     // -?(0|[1-9][0-9]*) fitting int64: what simdjson's get_int64 accepts. A fraction or an
-    // exponent (a double) is refused.
+    // exponent (a double) is refused. Up to 18 digits cannot overflow and are summed here;
+    // longer ones go through std::from_chars.
     bool integer(int64_t& out) {
-        const char* digits = p < end && *p == '-' ? p + 1 : p;
-        if (digits >= end || *digits < '0' || *digits > '9') return false;
-        if (*digits == '0' && digits + 1 < end && digits[1] >= '0' && digits[1] <= '9')
-            return false;
-        const auto [next, ec] = std::from_chars(p, end, out);
-        if (ec != std::errc()) return false;
-        if (next < end && (*next == '.' || *next == 'e' || *next == 'E')) return false;
-        p = next;
+        const bool negative = p < end && *p == '-';
+        const char* digits = negative ? p + 1 : p;
+        const char* q = digits;
+        uint64_t value = 0;
+        while (q < end && unsigned(*q - '0') < 10 && q - digits < 18)
+            value = value * 10 + unsigned(*q++ - '0');
+        if (q == digits || (*digits == '0' && q - digits > 1)) return false;
+        if (q < end && unsigned(*q - '0') < 10) {  // 19 digits or more
+            const auto [next, ec] = std::from_chars(p, end, out);
+            if (ec != std::errc()) return false;
+            q = next;
+        } else {
+            out = negative ? -int64_t(value) : int64_t(value);
+        }
+        if (q < end && (*q == '.' || *q == 'e' || *q == 'E')) return false;
+        p = q;
         return true;
     }
-    // A string without escapes: its text; the cursor after the closing quote.
+    // A string without escapes or control characters (which JSON forbids raw, and simdjson
+    // refuses): its text; the cursor after the closing quote. Eight bytes at a time.
     bool string(std::string_view& out) {
         if (p >= end || *p != '"') return false;
         const char* text = p + 1;
-        const auto* close = static_cast<const char*>(std::memchr(text, '"', size_t(end - text)));
-        if (!close || std::memchr(text, '\\', size_t(close - text))) return false;
-        out = {text, size_t(close - text)};
-        p = close + 1;
+        const char* q = text;
+        constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+        for (; end - q >= 8; q += 8) {
+            uint64_t w;
+            std::memcpy(&w, q, 8);
+            const uint64_t quote = w ^ (kOnes * '"'), slash = w ^ (kOnes * '\\');
+            // A byte below 0x20, or equal to '"' or '\\', sets its high bit here (w < 0x80
+            // bytes only; a byte >= 0x80 may set it too, which only sends the word to the loop).
+            const uint64_t special = ((w - kOnes * 0x20) | (quote - kOnes) | (slash - kOnes)) & kHigh;
+            if (special) break;
+        }
+        for (; q < end && *q != '"'; ++q)
+            if (*q == '\\' || static_cast<unsigned char>(*q) < 0x20) return false;
+        if (q >= end) return false;
+        out = {text, size_t(q - text)};
+        p = q + 1;
         return true;
     }
     // An object key and its colon.
