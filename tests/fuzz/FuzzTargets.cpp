@@ -97,10 +97,12 @@ void loadText(EventLogModel& model, const uint8_t* data, size_t size) {
 }
 
 // The same text through the parallel path: split on a thread of its own into the same chunks
-// (fresh buffers, retired once split), decoded by workers, applied here in log order.
+// (fresh buffers, retired once split), decoded by workers, applied here in log order; every line
+// through simdjson On-Demand (the text readers of task events off).
 void loadTextInParallel(EventLogModel& model, const uint8_t* data, size_t size) {
-    LogDecoder decoding(model);
-    ParallelDecode parallel(model.source, 3, nullptr, [](DecodedChunk&& c) { c.buffer.retire(); });
+    LogDecoder decoding(model, false);
+    ParallelDecode parallel(model.source, 3, false, nullptr,
+                            [](DecodedChunk&& c) { c.buffer.retire(); });
     if (!parallel.running()) return loadText(model, data, size);
     std::thread splitter([&] {
         LineAssembler lines(model.source, parallel, size_t(1) << 20);
@@ -147,7 +149,8 @@ void decodeEventLog(const uint8_t* data, size_t size) {
     runOnLargeStack([&] {  // as the loader does: plan trees recurse
         EventLogModel model;
         loadText(model, data, size);
-        // Decoding on several threads gives exactly the same model.
+        // Decoding on several threads, every line through On-Demand, gives exactly the same
+        // model as one thread with the text readers.
         EventLogModel inParallel;
         loadTextInParallel(inParallel, data, size);
         if (loadFigures(model) != loadFigures(inParallel)) __builtin_trap();

@@ -360,11 +360,11 @@ LoadResult loadEventLog(const std::filesystem::path& path, const LoadOptions& op
     };
 
     auto parse = [&] {
-        LogDecoder decoding(model);
+        LogDecoder decoding(model, options.textReaders);
         std::unique_ptr<ParallelDecode> parallel;
         if (threads > 1)
             parallel = std::make_unique<ParallelDecode>(
-                model.source, threads, options.cancel,
+                model.source, threads, options.textReaders, options.cancel,
                 [&recycled](DecodedChunk&& c) { recycled.tryPush(std::move(c)); });
         if (parallel && parallel->running())
             parseOnWorkers(decoding, *parallel);

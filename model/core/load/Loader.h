@@ -27,6 +27,9 @@ struct LoadOptions {
     // decoded and applied on one thread; with more, workers decode and one thread applies in log
     // order (the result is the same whatever the count).
     unsigned threads = 0;
+    // Task events in Spark's own form read from their text (parse/CanonicalTaskEnd.h), the fast
+    // path; off, every line goes through simdjson On-Demand. The result is the same (tested).
+    bool textReaders = true;
     // Partial models while the log loads (the window's first figures): the model as it would be
     // if the log ended there, finished and derived, handed over from the loading thread first
     // once `firstPartialAfter` has passed, then every `partialEvery`, never after the last line.

@@ -14,8 +14,8 @@ namespace stagelight {
 
 class LogDecoder {
 public:
-    explicit LogDecoder(EventLogModel& model)
-        : model_(model), builder_(model), decoder_({&builder_, &replay_}) {}
+    explicit LogDecoder(EventLogModel& model, bool textReaders = true)
+        : model_(model), builder_(model), decoder_({&builder_, &replay_}, textReaders) {}
     LogDecoder(const LogDecoder&) = delete;
     LogDecoder& operator=(const LogDecoder&) = delete;
 

@@ -63,14 +63,15 @@ unsigned decodingThreads(unsigned requested) {
     return std::max(1u, std::thread::hardware_concurrency());
 }
 
-ParallelDecode::ParallelDecode(const LogSet& source, unsigned threads,
+ParallelDecode::ParallelDecode(const LogSet& source, unsigned threads, bool textReaders,
                                const std::atomic<bool>* cancel,
                                std::function<void(DecodedChunk&&)> recycle)
     : source_(source),
       partNames_(partNames(source)),
       cancel_(cancel),
       recycle_(std::move(recycle)),
-      maxInFlight_(maxInFlight(threads)) {
+      maxInFlight_(maxInFlight(threads)),
+      textReaders_(textReaders) {
     for (unsigned i = 1; i < threads; ++i) {
         auto worker = std::make_unique<LargeStackThread>([this] { work(); });
         if (!worker->started()) break;
@@ -189,7 +190,7 @@ void ParallelDecode::fail(std::exception_ptr error) {
 void ParallelDecode::work() {
     try {
         EventRecorder recorder;
-        EventDecoder decoder({&recorder});
+        EventDecoder decoder({&recorder}, textReaders_);
         for (;;) {
             std::unique_ptr<Batch> batch;
             {
@@ -262,7 +263,7 @@ void ParallelDecode::apply(Batch& b, const std::vector<EventSink*>& sinks, LoadR
 bool ParallelDecode::applyAll(const std::vector<EventSink*>& sinks, LoadReport& report,
                               const std::function<void(uint64_t)>& applied) {
     EventRecorder recorder;
-    EventDecoder decoder({&recorder});
+    EventDecoder decoder({&recorder}, textReaders_);
     for (uint64_t next = 0;;) {
         std::unique_ptr<Batch> batch, help;
         {

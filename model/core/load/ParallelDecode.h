@@ -30,8 +30,8 @@ public:
     // `threads` decoding threads (at least 2): threads - 1 workers and the applying thread.
     // `recycle` takes decoded chunks' buffers back for the reader (from a worker; must not
     // block).
-    ParallelDecode(const LogSet& source, unsigned threads, const std::atomic<bool>* cancel,
-                   std::function<void(DecodedChunk&&)> recycle);
+    ParallelDecode(const LogSet& source, unsigned threads, bool textReaders,
+                   const std::atomic<bool>* cancel, std::function<void(DecodedChunk&&)> recycle);
     ~ParallelDecode() override;  // stops and joins the workers
     // False when no worker thread could be started: decode on one thread instead.
     bool running() const { return !workers_.empty(); }
@@ -77,6 +77,7 @@ private:
     const std::atomic<bool>* cancel_;
     std::function<void(DecodedChunk&&)> recycle_;
     const size_t maxInFlight_;
+    const bool textReaders_;
 
     std::unique_ptr<Batch> current_;  // being filled by the splitting thread
     const char* chunkData_ = nullptr;  // the chunk being split: lines inside it stay there

@@ -144,7 +144,8 @@ void EventDecoder::readTaskInfo(Value v, events::TaskInfo& info) {
                 break;
             case int(TaskField::AccumulablesBegin): {
                 // Left unread when read from its text: On-Demand skips it as the loop moves on.
-                if (readCanonicalAccumulables(val.raw_json_token().data(), lineEnd_, info))
+                if (textReaders_ &&
+                    readCanonicalAccumulables(val.raw_json_token().data(), lineEnd_, info))
                     break;
                 readTaskAccumulables(val, info);
                 break;
@@ -397,7 +398,9 @@ void EventDecoder::taskStart(Object& e, const SourceRef&) {
         else if (k == "Stage Attempt ID")
             task[TaskField::StageAttemptId] = readInt(v, k, problems_);
         else if (k == "Task Info") {
-            if (readCanonicalTaskStartTail(v.raw_json_token().data(), lineEnd_, ev)) break;
+            if (textReaders_ &&
+                readCanonicalTaskStartTail(v.raw_json_token().data(), lineEnd_, ev))
+                break;
             readTaskInfo(v, ev);
         }
     }
@@ -431,7 +434,8 @@ void EventDecoder::taskEnd(Object& e, const SourceRef& where) {
             ev.hasTaskInfo = true;
             // Spark's own form is read from the text to the line's end; anything else field by
             // field.
-            if (readCanonicalTaskEndTail(v.raw_json_token().data(), lineEnd_, ev)) break;
+            if (textReaders_ && readCanonicalTaskEndTail(v.raw_json_token().data(), lineEnd_, ev))
+                break;
             readTaskInfo(v, ev);
         } else if (k == "Task Executor Metrics" && !isNull(v)) {
             readExecutorMetrics(v, task.executorMetrics);

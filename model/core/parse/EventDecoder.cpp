@@ -119,7 +119,8 @@ std::vector<std::string> EventDecoder::eventNames() {
     return names;
 }
 
-EventDecoder::EventDecoder(std::vector<EventSink*> sinks) : sinks_(std::move(sinks)) {
+EventDecoder::EventDecoder(std::vector<EventSink*> sinks, bool textReaders)
+    : sinks_(std::move(sinks)), textReaders_(textReaders) {
     // Plans nest two JSON levels per operator; allow far deeper plans than simdjson's 1024.
     if (parser_.allocate(1 << 20, 16384) != simdjson::SUCCESS) throw std::bad_alloc();
 }
@@ -143,7 +144,7 @@ bool EventDecoder::decodeLine(const char* line, size_t length, size_t capacity,
         return false;
     }
     // Most lines are task events as Spark writes them: read from the text, with no JSON pass.
-    if (taskLineFromText(line, end, where)) {
+    if (textReaders_ && taskLineFromText(line, end, where)) {
         ++counts_.events;
         ++counts_.readAsText;
         return true;

@@ -21,8 +21,10 @@ namespace stagelight {
 
 class EventDecoder {
 public:
-    // The sinks are called in the order given, each event before the next is decoded.
-    explicit EventDecoder(std::vector<EventSink*> sinks);
+    // The sinks are called in the order given, each event before the next is decoded. With
+    // `textReaders` task events in Spark's own form are read from their text (CanonicalTaskEnd.h);
+    // without, every line goes through simdjson (the tests compare the two).
+    explicit EventDecoder(std::vector<EventSink*> sinks, bool textReaders = true);
     EventDecoder(const EventDecoder&) = delete;
     EventDecoder& operator=(const EventDecoder&) = delete;
 
@@ -132,6 +134,7 @@ private:
     events::TaskEnd taskEnd_;
     std::deque<std::string> keptTexts_;  // unescaped names an event's views point into
     std::vector<char> repaired_;         // a line whose invalid UTF-8 was read as Latin-1, padded
+    const bool textReaders_;
     const char* lineEnd_ = nullptr;      // of the line being decoded (its text's bound)
     size_t repairedLength_ = 0;
 };
