@@ -45,7 +45,7 @@ void row(const char* what, const LoadFigures& f, double mb) {
 bool measure(const fs::path& plain, const fs::path& zstd, int runs, bool huge = false) {
     double bytes = double(fs::file_size(plain));
     // The huge log's text would not fit in memory twice: its load is compared with the 1 GB one.
-    const double bare = huge ? -1 : bareOnDemandPass(plain, bytes);
+    const double bare = huge ? -1 : bareOnDemandPass(plain, bytes, runs);
     const double mb = bytes / 1e6;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     std::printf("\n%s: %.0f MB of event text\n", plain.filename().c_str(), mb);

@@ -23,7 +23,7 @@ LoadFigures loadInChild(const std::filesystem::path& log, unsigned threads, int 
 // On-Demand reads three fields of every event ("Event", "Stage ID" and "Task Metrics" /
 // "Executor Run Time", the last two wherever they are), so each line is walked to its end as a
 // load must. Returns seconds; `bytes` the text's.
-double bareOnDemandPass(const std::filesystem::path& log, double& bytes);
+double bareOnDemandPass(const std::filesystem::path& log, double& bytes, int runs);
 
 // Seconds to decompress a zstd file and drop the bytes.
 double zstdDecompressOnly(const std::filesystem::path& file);
