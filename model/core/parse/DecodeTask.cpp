@@ -1,4 +1,6 @@
-// TaskStart / TaskEnd: the hot path (one TaskEnd per task attempt). Keys are looked up with
+// TaskStart / TaskEnd: the hot path (one TaskEnd per task attempt). A line in Spark's own form is
+// read from its text (taskLineFromText, CanonicalTaskEnd.h); the On-Demand readers here take every
+// other line, trying the text readers again from its Task Info on. Keys are looked up with
 // OrderedKeyTable, which costs one comparison per key when Spark's order is kept.
 #include <cstring>
 
