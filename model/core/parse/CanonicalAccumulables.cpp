@@ -3,6 +3,7 @@
 #include <string>
 
 #include "parse/Json.h"
+#include "parse/KeyTables.h"
 #include "parse/TextCursor.h"
 
 namespace stagelight {
@@ -25,8 +26,6 @@ struct Scalar {
     // As the general reader renders it for a user accumulator.
     std::string rendered() const { return isNumber ? std::to_string(number) : std::string(text); }
 };
-
-constexpr std::string_view kInternalPrefix = "internal.metrics.";
 
 }  // namespace
 
@@ -56,8 +55,7 @@ const char* readCanonicalAccumulables(const char* text, const char* end, events:
         if (c.literal(",\"Count Failed Values\":") && !c.boolean(countFailed)) return fail();
         if (c.literal(",\"Metadata\":") && !c.string(metadata)) return fail();
         if (!c.literal("}")) return fail();
-        // Internal metrics duplicate Task Metrics: the general reader skips them by name too.
-        if (name.starts_with(kInternalPrefix)) continue;
+        if (name.starts_with(kInternalMetricPrefix)) continue;
         info.accumulatorNames.push_back({id, name, metadata});
         int64_t numeric = update.number;
         if (update.present && (update.isNumber || json::parseInt64(update.text, numeric)))

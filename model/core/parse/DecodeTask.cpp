@@ -17,8 +17,6 @@ using namespace json;
 
 namespace {
 
-constexpr std::string_view kInternalPrefix = "internal.metrics.";
-
 // A decimal integer written as a JSON string, from its raw form (after the opening quote).
 bool parseRawInt(const char* raw, int64_t& out) {
     const char* end = raw;
@@ -202,8 +200,8 @@ void EventDecoder::readTaskAccumulables(Value v, events::TaskInfo& info) {
                 if (typeOf(val) != od::json_type::string ||
                     val.get_raw_json_string().get(rawName) != simdjson::SUCCESS)
                     return true;
-                internal = std::strncmp(rawName.raw(), kInternalPrefix.data(),
-                                        kInternalPrefix.size()) == 0;
+                internal = std::strncmp(rawName.raw(), kInternalMetricPrefix.data(),
+                                        kInternalMetricPrefix.size()) == 0;
                 if (internal) return false;
                 name = rawStringText(rawName.raw(), nameScratch);
                 hasName = true;

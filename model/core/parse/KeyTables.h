@@ -3,6 +3,8 @@
 // form (CanonicalTaskEnd.cpp).
 #pragma once
 
+#include <string_view>
+
 #include "model/TaskFields.h"
 #include "parse/Json.h"
 
@@ -17,6 +19,9 @@ enum TaskInfoFlagSlot : int {
     kFailedSlot,
     kKilledSlot,
 };
+
+// Accumulables named so duplicate Task Metrics: both readers skip them by name.
+constexpr std::string_view kInternalMetricPrefix = "internal.metrics.";
 
 const json::OrderedKeyTable& taskInfoKeys();       // slots: TaskField columns and the flags
 const json::OrderedKeyTable& taskMetricKeys();     // slots: TaskField metrics, kNestedSlot
