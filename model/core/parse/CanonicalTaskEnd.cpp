@@ -1,5 +1,7 @@
 #include "parse/CanonicalTaskEnd.h"
 
+#include <optional>
+
 #include "parse/CanonicalAccumulables.h"
 #include "parse/KeyTables.h"
 #include "parse/TextCursor.h"
@@ -143,31 +145,37 @@ struct Snapshot {
 
 }  // namespace
 
-bool readCanonicalTaskEndTail(const char* text, const char* end, events::TaskEnd& event) {
+bool readCanonicalTaskEndTail(const char* text, const char* end, events::TaskEnd& event,
+                              OnRefusal onRefusal) {
     TaskRecord& task = event.task;
-    const Snapshot before(event);
+    std::optional<Snapshot> before;
+    if (onRefusal == OnRefusal::Restore) before.emplace(event);
+    auto refuse = [&] { return before && before->restore(); };
     TextCursor c{text, end};
-    if (!readTaskInfo(c, event)) return before.restore();
+    if (!readTaskInfo(c, event)) return refuse();
     bool executorMetrics = false, metrics = false;
     if (c.literal(",\"Task Executor Metrics\":") && !c.literal("null")) {
-        if (!readExecutorMetrics(c, task.executorMetrics)) return before.restore();
+        if (!readExecutorMetrics(c, task.executorMetrics)) return refuse();
         executorMetrics = true;
     }
     if (c.literal(",\"Task Metrics\":") && !c.literal("null")) {
         size_t hint = 0;
-        if (!readTaskMetrics(c, task, hint, 0)) return before.restore();
+        if (!readTaskMetrics(c, task, hint, 0)) return refuse();
         metrics = true;
     }
-    if (!c.literal("}") || c.p != end) return before.restore();
+    if (!c.literal("}") || c.p != end) return refuse();
     if (executorMetrics) task.hasExecutorMetrics = true;
     if (metrics) task[TaskField::Flags] |= kHasMetrics;
     return true;
 }
 
-bool readCanonicalTaskStartTail(const char* text, const char* end, events::TaskStart& event) {
-    const Snapshot before(event);
+bool readCanonicalTaskStartTail(const char* text, const char* end, events::TaskStart& event,
+                                OnRefusal onRefusal) {
+    std::optional<Snapshot> before;
+    if (onRefusal == OnRefusal::Restore) before.emplace(event);
     TextCursor c{text, end};
-    if (!readTaskInfo(c, event) || !c.literal("}") || c.p != end) return before.restore();
+    if (!readTaskInfo(c, event) || !c.literal("}") || c.p != end)
+        return before && before->restore();
     return true;
 }
 

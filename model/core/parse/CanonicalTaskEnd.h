@@ -13,8 +13,13 @@ namespace stagelight {
 // readers look keys up in order, integers that fit 64 bits, strings without escapes and no Updated
 // Blocks, fills `event` as those readers would from the same text and returns true. Otherwise
 // returns false with `event` as it was, and the caller decodes the line with the On-Demand readers.
-bool readCanonicalTaskEndTail(const char* text, const char* end, events::TaskEnd& event);
+// A caller that clears `event` after a refusal anyway says `Discard`: nothing is saved for it (a
+// copy of the event's ~800 bytes of fields per task line).
+enum class OnRefusal { Restore, Discard };
+bool readCanonicalTaskEndTail(const char* text, const char* end, events::TaskEnd& event,
+                              OnRefusal onRefusal = OnRefusal::Restore);
 // The same for a TaskStart, whose Task Info ends the line.
-bool readCanonicalTaskStartTail(const char* text, const char* end, events::TaskStart& event);
+bool readCanonicalTaskStartTail(const char* text, const char* end, events::TaskStart& event,
+                                OnRefusal onRefusal = OnRefusal::Restore);
 
 }  // namespace stagelight

@@ -486,7 +486,8 @@ bool EventDecoder::taskLineFromText(const char* line, size_t length, const Sourc
         ev.task[TaskField::StageAttemptId] = attempt;
         ev.taskType = taskType;
         ev.reason = EndReason::Success;
-        if (!readCanonicalTaskEndTail(c.p, c.end, ev)) return false;
+        // Refused, the line goes to taskEnd(), which clears the event first.
+        if (!readCanonicalTaskEndTail(c.p, c.end, ev, OnRefusal::Discard)) return false;
         ev.hasTaskInfo = true;
         currentEvent_.assign("SparkListenerTaskEnd");
         finishTaskEnd(ev, where);
@@ -498,7 +499,7 @@ bool EventDecoder::taskLineFromText(const char* line, size_t length, const Sourc
     ev.task[TaskField::PartitionId] = -1;
     ev.task[TaskField::StageId] = stage;
     ev.task[TaskField::StageAttemptId] = attempt;
-    if (!readCanonicalTaskStartTail(c.p, c.end, ev)) return false;
+    if (!readCanonicalTaskStartTail(c.p, c.end, ev, OnRefusal::Discard)) return false;
     ev.task.accumulables.clear();  // as taskStart(): start events carry no updates worth keeping
     ev.task.userAccumulables.clear();
     currentEvent_.assign("SparkListenerTaskStart");
