@@ -2,11 +2,16 @@
 // each block keeps its minimum and the bit width of (value - minimum). Zeros cost nothing, times
 // and ids cost ~20 bits, so half a million tasks with ~60 fields fit in tens of megabytes, while
 // random access stays O(1).
+//
+// Packed words live in segments that never move (each up to twice the previous, to 2 MB): a
+// growing vector re-copied and re-faulted every word at each doubling, which was a tenth of a
+// parallel load's applying thread.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace stagelight {
@@ -14,6 +19,12 @@ namespace stagelight {
 class PackedColumn {
 public:
     static constexpr size_t kBlockSize = 1024;
+
+    PackedColumn() = default;
+    PackedColumn(const PackedColumn& other);
+    PackedColumn& operator=(const PackedColumn& other);
+    PackedColumn(PackedColumn&&) noexcept = default;
+    PackedColumn& operator=(PackedColumn&&) noexcept = default;
 
     void append(int64_t value) {
         staging_[stagingCount_++] = value;
@@ -25,7 +36,7 @@ public:
         const Block& b = blocks_[block];
         if (b.bits == 0) return b.base;
         const size_t bit = (row % kBlockSize) * b.bits;
-        const uint64_t* words = words_.data() + b.wordOffset + bit / 64;
+        const uint64_t* words = b.words + bit / 64;
         const unsigned shift = bit % 64;
         uint64_t v = words[0] >> shift;
         if (shift + b.bits > 64) v |= words[1] << (64 - shift);
@@ -34,21 +45,25 @@ public:
     }
     size_t size() const { return blocks_.size() * kBlockSize + stagingCount_; }
     size_t memoryBytes() const;
-    void shrinkToFit() {
-        words_.shrink_to_fit();
-        blocks_.shrink_to_fit();
-    }
+    void shrinkToFit() { blocks_.shrink_to_fit(); }
 
 private:
     struct Block {
         int64_t base;
-        uint64_t wordOffset : 56;
-        uint64_t bits : 8;
+        const uint64_t* words;  // into a segment; null when bits == 0
+        unsigned bits;
+    };
+    struct Segment {
+        std::unique_ptr<uint64_t[]> words;
+        size_t capacity = 0;
+        size_t used = 0;
     };
     void sealBlock();
+    uint64_t* reserveWords(size_t count);  // `count` zeroed words that stay where they are
 
     std::vector<Block> blocks_;
-    std::vector<uint64_t> words_;
+    std::vector<Segment> segments_;
+    size_t wordsInUse_ = 0;
     std::array<int64_t, kBlockSize> staging_{};
     size_t stagingCount_ = 0;
 };
