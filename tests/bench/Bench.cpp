@@ -43,10 +43,12 @@ void row(const char* what, const LoadFigures& f, double mb) {
 
 // Every measurement of one plain log (and its zstd copy when given).
 bool measure(const fs::path& plain, const fs::path& zstd, int runs, bool huge = false) {
-    double bytes = double(fs::file_size(plain));
     // The huge log's text would not fit in memory twice: its load is compared with the 1 GB one.
-    const double bare = huge ? -1 : bareOnDemandPass(plain, bytes, runs);
-    const double mb = bytes / 1e6;
+    BarePass pass;
+    pass.bytes = double(fs::file_size(plain));
+    if (!huge) pass = bareOnDemandPass(plain, runs);
+    const double bare = pass.seconds;
+    const double mb = pass.bytes / 1e6;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     std::printf("\n%s: %.0f MB of event text\n", plain.filename().c_str(), mb);
     if (huge) {
@@ -58,6 +60,7 @@ bool measure(const fs::path& plain, const fs::path& zstd, int runs, bool huge = 
     }
     std::printf("%-40s %8.2f s %8.0f MB/s\n", "bare simdjson On-Demand pass, 1 thread", bare,
                 mb / bare);
+    std::printf("%-40s %8.2f s\n", "two bare passes at once, 2 threads", pass.twoAtOnceSeconds);
     std::vector<std::pair<unsigned, LoadFigures>> loads;
     for (unsigned t : {1u, 2u, 4u, 8u}) {
         loads.emplace_back(t, loadInChild(plain, t, runs));
@@ -73,6 +76,8 @@ bool measure(const fs::path& plain, const fs::path& zstd, int runs, bool huge = 
                 all.seconds / bare);
     std::printf("%-48s %7.2f  (target >= 1.7)\n", "speedup, 1 -> 2 decoding threads",
                 one.seconds / two.seconds);
+    std::printf("%-48s %7.2f  (2 x one pass / two passes at once)\n",
+                "  this machine's ceiling for it", pass.twoCoreCeiling());
     for (size_t i = 2; i < loads.size(); ++i)
         std::printf("%-48s %7.2f\n",
                     ("speedup, 1 -> " + std::to_string(loads[i].first) + " decoding threads").c_str(),

@@ -22,8 +22,16 @@ LoadFigures loadInChild(const std::filesystem::path& log, unsigned threads, int 
 // One thread, the log's text already in memory (decompressed if it is compressed): simdjson
 // On-Demand reads three fields of every event ("Event", "Stage ID" and "Task Metrics" /
 // "Executor Run Time", the last two wherever they are), so each line is walked to its end as a
-// load must. Returns seconds; `bytes` the text's.
-double bareOnDemandPass(const std::filesystem::path& log, double& bytes, int runs);
+// load must. Each figure is the median of `runs`.
+struct BarePass {
+    double seconds = -1;           // one pass on one thread
+    double twoAtOnceSeconds = -1;  // two passes at once, one per thread (wall clock)
+    double bytes = 0;              // of the text
+    // The most any 1 -> 2 thread speedup can reach on this machine: 2 when two cores work as
+    // two, less when they share a physical core or a neighbour takes one.
+    double twoCoreCeiling() const { return 2 * seconds / twoAtOnceSeconds; }
+};
+BarePass bareOnDemandPass(const std::filesystem::path& log, int runs);
 
 // Seconds to decompress a zstd file and drop the bytes.
 double zstdDecompressOnly(const std::filesystem::path& file);
