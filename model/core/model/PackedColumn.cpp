@@ -58,7 +58,6 @@ uint64_t* PackedColumn::reserveWords(size_t count) {
     uint64_t* words = s.words.get() + s.used;
     s.used += count;
     wordsInUse_ += count;
-    std::fill_n(words, count, uint64_t{0});
     return words;
 }
 
@@ -69,14 +68,20 @@ void PackedColumn::sealBlock() {
     const unsigned bits = range == 0 ? 0 : static_cast<unsigned>(std::bit_width(range));
     Block b{base, nullptr, bits};
     if (bits > 0) {
+        // Word by word, each written once (1024 values of `bits` fill exactly 16 * bits words).
         uint64_t* words = reserveWords(wordsOf(bits));
         b.words = words;
+        uint64_t word = 0;
+        unsigned filled = 0;  // bits of `word` in use, always < 64 between values
         for (size_t i = 0; i < kBlockSize; ++i) {
             const uint64_t v = static_cast<uint64_t>(staging_[i]) - static_cast<uint64_t>(base);
-            const size_t bit = i * bits;
-            const unsigned shift = bit % 64;
-            words[bit / 64] |= v << shift;
-            if (shift + bits > 64) words[bit / 64 + 1] |= v >> (64 - shift);
+            word |= v << filled;
+            filled += bits;
+            if (filled >= 64) {
+                *words++ = word;
+                filled -= 64;
+                word = filled > 0 ? v >> (bits - filled) : 0;
+            }
         }
     }
     blocks_.push_back(b);

@@ -59,7 +59,7 @@ private:
         size_t used = 0;
     };
     void sealBlock();
-    uint64_t* reserveWords(size_t count);  // `count` zeroed words that stay where they are
+    uint64_t* reserveWords(size_t count);  // room for `count` words that stay where they are
 
     std::vector<Block> blocks_;
     std::vector<Segment> segments_;
