@@ -72,7 +72,8 @@ RuleDef tooFewPartitionsRule() {
             const double cores = averageSlots(s);
             const int64_t tasks = int64_t(s.rows.size()) - s.failedTasks - s.killedTasks;
             if (tasks <= 0) continue;
-            const int64_t bytes = s.shuffleReadBytes() + s.metrics[TaskField::InputBytesRead];
+            const int64_t bytes =
+                saturatingAdd(s.shuffleReadBytes(), s.metrics[TaskField::InputBytesRead]);
             const bool fewForCores = coresKnown && double(tasks) < p["maxTasksPerCore"] * cores;
             const bool bigPartitions = double(bytes) / double(tasks) > p["maxBytesPerTask"];
             if (!fewForCores && !bigPartitions) continue;
