@@ -9,6 +9,7 @@
 #include "LogGenerator.h"
 #include "TestSupport.h"
 #include "ZipWriter.h"
+#include "io/StreamDecoder.h"
 #include "load/Loader.h"
 #include "report/Summary.h"
 
@@ -36,6 +37,44 @@ bool sameCounts(const SummaryCounts& a, const SummaryCounts& b) {
     return a.jobs == b.jobs && a.stageAttempts == b.stageAttempts && a.tasks == b.tasks &&
            a.failedTasks == b.failedTasks && a.executors == b.executors &&
            a.sqlExecutions == b.sqlExecutions;
+}
+
+// What a decoder produced: its bytes and its issues, in order. With `roomBytes` > 0 the decoder
+// is offered rooms of about that size to write into (the loader's path); otherwise it copies.
+struct Decoded final : DecodeListener {
+    explicit Decoded(size_t roomBytes) : roomBytes_(roomBytes) {}
+    void decoded(std::string_view bytes) override { text.append(bytes); }
+    void decodeIssue(const DecodeIssue& issue) override {
+        issues += std::to_string(int(issue.kind)) + "@" +
+                  std::to_string(issue.compressedOffset) + " " + issue.message + "\n";
+    }
+    std::span<char> decodeRoom(size_t bytes) override {
+        if (roomBytes_ == 0 || ++rooms_ % 5 == 0) return {};  // now and then none
+        room_.assign(std::max(bytes, roomBytes_ + rooms_ % 3), '\xEE');
+        return room_;
+    }
+    void decodedInRoom(size_t bytes) override {
+        QVERIFY(bytes <= room_.size());
+        text.append(room_.data(), bytes);
+        room_.clear();
+    }
+    std::string text, issues;
+
+private:
+    size_t roomBytes_;
+    size_t rooms_ = 0;
+    std::string room_;
+};
+
+Decoded decodeWhole(Codec codec, std::string_view framed, size_t roomBytes) {
+    Decoded out(roomBytes);
+    auto decoder = makeStreamDecoder(codec, out);
+    for (size_t at = 0; at < framed.size(); at += 100'000) {
+        const std::string_view piece = framed.substr(at, 100'000);
+        decoder->feed(std::span(reinterpret_cast<const std::byte*>(piece.data()), piece.size()));
+    }
+    decoder->finish();
+    return out;
 }
 
 bool hasWarning(const EventLogModel& m, std::string_view needle) {
@@ -218,6 +257,30 @@ private Q_SLOTS:
             QVERIFY(r.model);
             QVERIFY(r.model->report.warnings.size() <= LoadReport::kMaxWarnings);
         }
+    }
+
+    // Decoding straight into the reader's chunks gives the bytes and issues copying gives, on
+    // whole, cut and damaged input.
+    void decodingIntoARoomGivesTheSameBytes_data() { eachCodecReadsExactly_data(); }
+    void decodingIntoARoomGivesTheSameBytes() {
+        QFETCH(int, codec);
+        const std::string framed = gen::frame(Codec(codec), healthyLog(), 4);
+        std::vector<std::string> inputs = {framed, framed.substr(0, framed.size() * 2 / 3)};
+        for (int i = 1; i <= 6; ++i) {
+            std::string damaged = framed;
+            const size_t at = damaged.size() * size_t(i) / 7;
+            damaged[at] = char(damaged[at] ^ 0x5A);
+            inputs.push_back(std::move(damaged));
+        }
+        for (const std::string& input : inputs) {
+            const Decoded copied = decodeWhole(Codec(codec), input, 0);
+            for (size_t room : {size_t(128 * 1024), size_t(300 * 1024), size_t(5 << 20)}) {
+                const Decoded roomed = decodeWhole(Codec(codec), input, room);
+                QVERIFY(roomed.text == copied.text);
+                QCOMPARE(roomed.issues, copied.issues);
+            }
+        }
+        QVERIFY(decodeWhole(Codec(codec), framed, 200'000).text == healthyLog());
     }
 
     void corruptLz4BlockIsSkippedAndTheRestLoads() {

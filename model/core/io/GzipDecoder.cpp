@@ -1,6 +1,8 @@
 // gzip (Databricks rotates its event logs to eventlog-<date>.gz). Multi-member files are read on.
 #include <zlib.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "io/StreamDecoder.h"
@@ -23,13 +25,21 @@ public:
         stream_.next_in = reinterpret_cast<Bytef*>(const_cast<std::byte*>(input.data()));
         stream_.avail_in = static_cast<uInt>(input.size());
         while (stream_.avail_in > 0 && !listener_.stopRequested()) {
-            stream_.next_out = reinterpret_cast<Bytef*>(out_.data());
-            stream_.avail_out = static_cast<uInt>(out_.size());
+            // Straight into the listener's room when it offers one, else into our own buffer.
+            const std::span<char> room = listener_.decodeRoom(out_.size());
+            const bool inRoom = room.size() >= out_.size();
+            const std::span<char> out =
+                inRoom ? room.first(std::min<size_t>(room.size(), UINT32_MAX)) : std::span(out_);
+            stream_.next_out = reinterpret_cast<Bytef*>(out.data());
+            stream_.avail_out = static_cast<uInt>(out.size());
             const uInt before = stream_.avail_in;
             int ret = inflate(&stream_, Z_NO_FLUSH);
-            const size_t produced = out_.size() - stream_.avail_out;
+            const size_t produced = out.size() - stream_.avail_out;
             consumed_ += before - stream_.avail_in;
-            if (produced > 0) listener_.decoded({out_.data(), produced});
+            if (inRoom)
+                listener_.decodedInRoom(produced);
+            else if (produced > 0)
+                listener_.decoded({out.data(), produced});
             if (ret == Z_STREAM_END) {
                 inMember_ = false;
                 inflateReset(&stream_);

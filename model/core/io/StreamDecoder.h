@@ -33,6 +33,14 @@ public:
     // Decoders stop producing output when this turns true (a size limit was reached): a small
     // input must not keep the CPU busy inflating terabytes nobody reads.
     virtual bool stopRequested() const { return false; }
+    // Room of at least `bytes` to decode straight into, saving a copy of every decoded byte;
+    // empty when this listener takes bytes only through decoded().
+    virtual std::span<char> decodeRoom(size_t bytes) {
+        (void)bytes;
+        return {};
+    }
+    // The first `bytes` of the room last given hold decoded output; the room is spent.
+    virtual void decodedInRoom(size_t bytes) { (void)bytes; }
 };
 
 class StreamDecoder {

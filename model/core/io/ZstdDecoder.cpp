@@ -37,9 +37,10 @@ public:
             ZSTD_inBuffer in{input.data() + pos, input.size() - pos, 0};
             while (in.pos < in.size) {
                 if (listener_.stopRequested()) return;
-                ZSTD_outBuffer out{out_.data(), out_.size(), 0};
+                ZSTD_outBuffer out = outputBuffer();
                 size_t ret = ZSTD_decompressStream(dctx_, &out, &in);
                 if (ZSTD_isError(ret)) {
+                    handOn(out, 0);
                     listener_.decodeIssue({DecodeIssue::Kind::Corrupt, offset_ + in.pos,
                                            std::string("zstd: ") + ZSTD_getErrorName(ret) +
                                                "; skipping to the next frame"});
@@ -50,7 +51,7 @@ public:
                     in.pos = std::max<size_t>(in.pos, 1);
                     break;
                 }
-                if (out.pos > 0) listener_.decoded({out_.data(), out.pos});
+                handOn(out, out.pos);
                 inFrame_ = ret != 0;
                 if (out.pos < out.size && in.pos == in.size) break;
             }
@@ -71,12 +72,27 @@ private:
     void drain() {
         while (!listener_.stopRequested()) {
             ZSTD_inBuffer in{nullptr, 0, 0};
-            ZSTD_outBuffer out{out_.data(), out_.size(), 0};
+            ZSTD_outBuffer out = outputBuffer();
             size_t ret = ZSTD_decompressStream(dctx_, &out, &in);
-            if (ZSTD_isError(ret) || out.pos == 0) return;
-            listener_.decoded({out_.data(), out.pos});
+            const bool produced = !ZSTD_isError(ret) && out.pos > 0;
+            handOn(out, produced ? out.pos : 0);
+            if (!produced) return;
             inFrame_ = ret != 0;
         }
+    }
+    // Straight into the listener's room when it offers one (a block is at most 128 KiB, so
+    // that much room always makes progress), else into our own buffer.
+    ZSTD_outBuffer outputBuffer() {
+        const std::span<char> room = listener_.decodeRoom(ZSTD_BLOCKSIZE_MAX);
+        inRoom_ = room.size() >= ZSTD_BLOCKSIZE_MAX;
+        return inRoom_ ? ZSTD_outBuffer{room.data(), room.size(), 0}
+                       : ZSTD_outBuffer{out_.data(), out_.size(), 0};
+    }
+    void handOn(const ZSTD_outBuffer& out, size_t bytes) {
+        if (inRoom_)
+            listener_.decodedInRoom(bytes);
+        else if (bytes > 0)
+            listener_.decoded({static_cast<const char*>(out.dst), bytes});
     }
     static size_t findMagic(std::span<const std::byte> input, size_t from) {
         for (size_t i = from; i + 4 <= input.size(); ++i)
@@ -90,6 +106,7 @@ private:
     uint64_t offset_ = 0;
     bool inFrame_ = false;
     bool resyncing_ = false;
+    bool inRoom_ = false;  // the last output buffer was the listener's room
 };
 
 }  // namespace

@@ -132,6 +132,22 @@ public:
         if (stopped_) return reportStop();
         if (current_.used >= chunkBytes_) flush();
     }
+    // Decoders write straight into the chunk the parser will get.
+    std::span<char> decodeRoom(size_t bytes) override {
+        if (stopped_) return {};
+        if (!current_.buffer.empty() &&
+            current_.used + bytes + simdjson::SIMDJSON_PADDING > current_.buffer.size())
+            flush();
+        startChunk(bytes);
+        return {current_.buffer.data() + current_.used,
+                current_.buffer.size() - current_.used - simdjson::SIMDJSON_PADDING};
+    }
+    void decodedInRoom(size_t bytes) override {
+        if (stopped_) return;
+        current_.used += admit(bytes, true);
+        if (stopped_) return reportStop();
+        if (current_.used >= chunkBytes_) flush();
+    }
     void decodeIssue(const DecodeIssue& issue) override {
         if (stopped_) return;  // a frame left open by the stop is not corrupt
         flush();               // keep the issue in stream order with the bytes around it
