@@ -188,6 +188,21 @@ BarePass bareOnDemandPass(const fs::path& log, int runs) {
     return result;
 }
 
+double readOnly(const fs::path& file, int runs) {
+    std::vector<double> seconds;
+    std::vector<char> buf(4 << 20);
+    for (int run = 0; run < std::max(1, runs); ++run) {
+        std::FILE* f = std::fopen(file.c_str(), "rb");
+        if (!f) return -1;
+        const auto t = Clock::now();
+        while (std::fread(buf.data(), 1, buf.size(), f) > 0) {
+        }
+        seconds.push_back(secondsSince(t));
+        std::fclose(f);
+    }
+    return median(seconds);
+}
+
 double zstdDecompressOnly(const fs::path& file) {
     struct Drop final : DecodeListener {
         void decoded(std::string_view) override {}

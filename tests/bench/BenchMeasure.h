@@ -33,6 +33,10 @@ struct BarePass {
 };
 BarePass bareOnDemandPass(const std::filesystem::path& log, int runs);
 
+// Seconds to read a plain file into a reused 4 MB buffer and drop the bytes (one thread, the
+// median of `runs`): what any load of it pays before decoding a byte.
+double readOnly(const std::filesystem::path& file, int runs);
+
 // Seconds to decompress a zstd file and drop the bytes.
 double zstdDecompressOnly(const std::filesystem::path& file);
 
