@@ -224,7 +224,16 @@ void ModelBuilder::stageCompleted(const events::Stage& e) {
 // --- Tasks -------------------------------------------------------------------------------------
 
 void ModelBuilder::defineAccumulators(const events::TaskInfo& info) {
-    for (const events::AccumulatorName& a : info.accumulatorNames) {
+    // A stage's tasks list the same accumulators: a hash lookup each only when they change.
+    const auto& names = info.accumulatorNames;
+    if (names.empty()) return;
+    if (names.size() == lastAccumulatorIds_.size() &&
+        std::equal(names.begin(), names.end(), lastAccumulatorIds_.begin(),
+                   [](const events::AccumulatorName& a, int64_t id) { return a.id == id; }))
+        return;
+    lastAccumulatorIds_.clear();
+    for (const events::AccumulatorName& a : names) lastAccumulatorIds_.push_back(a.id);
+    for (const events::AccumulatorName& a : names) {
         if (!knownAccumulators_.insert(a.id).second) continue;
         AccumulableInfo& def = model_.accumulatorDefinitions[a.id];
         def.id = a.id;
@@ -240,9 +249,19 @@ TaskRecord& ModelBuilder::internedRecord(const events::TaskEnd& info) {
     return record_;
 }
 
+TaskRecord& ModelBuilder::startedRecord(int64_t taskId) {
+    if (spareNodes_.empty()) return runningTasks_[taskId];
+    auto node = std::move(spareNodes_.back());  // an ended task's: no allocation per task
+    spareNodes_.pop_back();
+    node.key() = taskId;
+    auto inserted = runningTasks_.insert(std::move(node));
+    if (inserted.node) spareNodes_.push_back(std::move(inserted.node));  // a repeated start
+    return inserted.position->second;
+}
+
 void ModelBuilder::taskStart(const events::TaskStart& e) {
     defineAccumulators(e);
-    TaskRecord& task = runningTasks_[e.task[TaskField::TaskId]] = e.task;
+    TaskRecord& task = startedRecord(e.task[TaskField::TaskId]) = e.task;
     task[TaskField::ExecutorId] = model_.strings.intern(e.executorId);
     task[TaskField::Host] = model_.strings.intern(e.host);
     task[TaskField::Flags] |= kSawStart;
@@ -260,7 +279,10 @@ void ModelBuilder::taskEnd(const events::TaskEnd& e) {
     TaskRecord& task = internedRecord(e);
     task[TaskField::TaskType] = taskType;
     noteTime(task[TaskField::FinishTime]);
-    if (runningTasks_.erase(task[TaskField::TaskId]) > 0) task[TaskField::Flags] |= kSawStart;
+    if (auto node = runningTasks_.extract(task[TaskField::TaskId])) {
+        task[TaskField::Flags] |= kSawStart;
+        if (spareNodes_.size() < kSpareNodes) spareNodes_.push_back(std::move(node));
+    }
     stageFor(int32_t(task[TaskField::StageId]), int32_t(task[TaskField::StageAttemptId]));
     if (task.hasExecutorMetrics) {
         Executor& ex = executorFor(e.executorId);

@@ -19,6 +19,7 @@ public:
         : model_(model),
           runningTasks_(other.runningTasks_),
           knownAccumulators_(other.knownAccumulators_),
+          lastAccumulatorIds_(other.lastAccumulatorIds_),
           lastCompletedStage_(other.lastCompletedStage_) {}
 
     void logStart(const events::LogStart& e) override;
@@ -74,10 +75,16 @@ private:
     // The ended task's record with its strings interned; `record_` is reused across tasks.
     TaskRecord& internedRecord(const events::TaskEnd& info);
     void defineAccumulators(const events::TaskInfo& info);
+    // The running-task slot of `taskId` (its content is the caller's to assign).
+    TaskRecord& startedRecord(int64_t taskId);
 
     EventLogModel& model_;
     std::unordered_map<int64_t, TaskRecord> runningTasks_;  // started, not (yet) ended, by id
+    // Nodes of ended tasks, for the next starts (a cluster runs at most thousands at once).
+    static constexpr size_t kSpareNodes = 4096;
+    std::vector<decltype(runningTasks_)::node_type> spareNodes_;
     std::unordered_set<int64_t> knownAccumulators_;         // ids already in accumulatorDefinitions
+    std::vector<int64_t> lastAccumulatorIds_;               // of the last task that listed any
     TaskRecord record_;
     std::pair<int32_t, int32_t> lastCompletedStage_{-1, -1};  // what an AQE update follows
 };
