@@ -82,6 +82,8 @@ int runSummaryFollow(const std::string& path, bool json, double intervalSeconds)
     LogFollower follower(path);
     std::set<std::pair<int32_t, int32_t>> told;
     bool started = false;
+    size_t warned = 0;         // the load warnings printed so far
+    bool unreadable = false;   // said that the log cannot be read now
     const auto interval = std::chrono::milliseconds(
         int64_t(std::clamp(intervalSeconds, 0.01, 3600.0) * 1000));
     for (;;) {
@@ -90,8 +92,25 @@ int runSummaryFollow(const std::string& path, bool json, double intervalSeconds)
             printLoadError(path, poll.error);
             return kUnreadable;
         }
+        // Said once, not at every look: a log deleted or moved away while followed.
+        if (!poll.error.empty() && !unreadable)
+            printError(poll.error + "; waiting for it to come back");
+        else if (poll.error.empty() && unreadable)
+            printError(path + ": readable again");
+        unreadable = !poll.error.empty();
+        if (poll.restarted) {
+            // What was printed was another log's (or an earlier version's): start over.
+            printError(path + ": rewritten, not appended to; reading it again from its start");
+            if (json) emit("{\"event\":\"logRewritten\"}\n", json);
+            told.clear();
+            started = false;
+            warned = 0;
+        }
         if (poll.bytesRead > 0 || poll.restarted || follower.ended()) {
             const auto m = follower.snapshot();
+            const auto& warnings = m->report.warnings;
+            for (; warned < warnings.size(); ++warned)
+                printError("warning: " + warnings[warned].toString());
             if (!started && !m->application.id.empty() && !json) {
                 printText(stdout, "following " + m->application.name + " (" + m->application.id +
                                       "), Spark " +

@@ -138,6 +138,36 @@ private Q_SLOTS:
         auto followed = follower.snapshot();
         QCOMPARE(figuresOf(*followed), fromScratch(live));
     }
+
+    // Rewritten with other content that is no shorter (another application, or the same log
+    // rewritten from its start): not an append either, whatever the sizes say.
+    void aLogRewrittenNoShorterIsReadAgain_data() {
+        QTest::addColumn<bool>("sameHead");
+        QTest::newRow("another application") << false;
+        QTest::newRow("the same head, other bytes after it") << true;
+    }
+    void aLogRewrittenNoShorterIsReadAgain() {
+        QFETCH(bool, sameHead);
+        const fs::path live = dir() / "app-4.inprogress";
+        const std::string first = gen::generateLogText(gen::makeScenario("healthy"));
+        const std::string other = gen::generateLogText(gen::makeScenario("skew"));
+        const size_t cut = first.find('\n', std::min(first.size(), other.size()) / 3) + 1;
+        test::writeFile(live, first.substr(0, cut));
+        LogFollower follower(live);
+        QVERIFY(follower.poll().bytesRead > 0);
+        // The same first lines, then another log's lines from a point no earlier than the cut.
+        const std::string rewritten =
+            sameHead ? first.substr(0, cut / 2) + std::string(cut, ' ') + "\n" + other : other;
+        QVERIFY(rewritten.size() >= cut);
+        test::writeFile(live, rewritten);
+        const LogFollower::Poll poll = follower.poll();
+        QVERIFY(poll.restarted);
+        auto followed = follower.snapshot();
+        QCOMPARE(figuresOf(*followed), fromScratch(live));
+        // Appended to afterwards: an append again.
+        append(live, "\n");
+        QVERIFY(!follower.poll().restarted);
+    }
 };
 
 QTEST_GUILESS_MAIN(Follow)

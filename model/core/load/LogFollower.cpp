@@ -18,6 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr size_t kReadBytes = size_t(1) << 20;
+constexpr size_t kFingerprintBytes = 4096;
 
 constexpr std::string_view kInProgress = ".inprogress";
 
@@ -42,6 +43,34 @@ struct LogFollower::State final : DecodeListener {
         uint64_t offset = 0;  // bytes of the file consumed
         std::unique_ptr<StreamDecoder> decoder;
         bool ended = false;  // a later part exists: its end was told to the lines
+        // The file's first bytes and the last ones consumed, as read: a log rewritten with
+        // other content (not appended to) differs in them even when it is no shorter.
+        std::string head, tail;
+
+        void noteRead(const char* bytes, size_t n) {
+            if (head.size() < kFingerprintBytes)
+                head.append(bytes, std::min(n, kFingerprintBytes - head.size()));
+            if (n >= kFingerprintBytes) {
+                tail.assign(bytes + n - kFingerprintBytes, kFingerprintBytes);
+            } else {
+                tail.append(bytes, n);
+                if (tail.size() > kFingerprintBytes) tail.erase(0, tail.size() - kFingerprintBytes);
+            }
+        }
+        // Whether `path` still holds, where they were read, the bytes this cursor read.
+        bool stillHolds(const fs::path& path) const {
+            std::FILE* file = std::fopen(path.c_str(), "rb");
+            if (!file) return false;
+            const bool same = holds(file, 0, head) && holds(file, offset - tail.size(), tail);
+            std::fclose(file);
+            return same;
+        }
+        static bool holds(std::FILE* file, uint64_t at, const std::string& expected) {
+            if (expected.empty()) return true;
+            std::string now(expected.size(), '\0');
+            return std::fseek(file, long(at), SEEK_SET) == 0 &&
+                   std::fread(now.data(), 1, now.size(), file) == now.size() && now == expected;
+        }
     };
 
     explicit State(size_t maxLineBytes)
@@ -115,12 +144,14 @@ struct LogFollower::State final : DecodeListener {
                 size_t n;
                 if (c.decoder) {
                     n = std::fread(buffer.data(), 1, buffer.size(), file);
+                    c.noteRead(reinterpret_cast<const char*>(buffer.data()), n);
                     if (n > 0) c.decoder->feed(std::span(buffer.data(), n));
                 } else {  // plain bytes straight into the chunk
                     if (chunk.used == 0) startChunk(0);
                     const size_t room = chunk.buffer.size() - chunk.used - simdjson::SIMDJSON_PADDING;
                     n = std::fread(chunk.buffer.data() + chunk.used, 1,
                                    std::min({room, kReadBytes, chunkBytes}), file);
+                    c.noteRead(chunk.buffer.data() + chunk.used, n);
                     chunk.used += n;
                     if (chunk.used >= chunkBytes) flush();
                 }
@@ -168,11 +199,13 @@ LogFollower::Poll LogFollower::poll(const LoadOptions* during) {
     }
     LogSet now = std::move(std::get<LogSet>(located));
     State* s = state_.get();
-    // Appended to, or rewritten (a part shrank, or parts are not the ones read): from the start.
+    // Appended to, or rewritten (a part shrank, parts are not the ones read, or a part's bytes
+    // read so far changed): from the start.
     bool appended = now.parts.size() >= s->cursors.size();
     for (size_t i = 0; appended && i < s->cursors.size(); ++i)
         appended = samePart(s->model.source.parts[i].path, now.parts[i].path) &&
-                   (now.parts[i].codec != Codec::Plain || now.parts[i].size >= s->cursors[i].offset);
+                   (now.parts[i].codec != Codec::Plain || now.parts[i].size >= s->cursors[i].offset) &&
+                   s->cursors[i].stillHolds(now.parts[i].path);
     if (!appended) {
         restart();
         s = state_.get();
