@@ -42,7 +42,8 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
     header->moveSection(header->visualIndex(StageTableModel::Share), 2);
     header->moveSection(header->visualIndex(StageTableModel::Waited), 3);
     tightLayout(this)->addWidget(table_);
-    connect(session, &LoadSession::modelAvailable, this, [this, session](const ModelPtr& model) {
+    connect(session, &LoadSession::modelAvailable, this,
+            [this, session, navigator](const ModelPtr& model) {
         // A newer model of the same log (a followed log grew) keeps the stage chosen.
         std::optional<StageKey> kept;
         if (session->isRefresh())
@@ -52,9 +53,10 @@ StageTablePanel::StageTablePanel(LoadSession* session, Navigator* navigator, QWi
         model_->setModel(model);
         if (kept) {
             if (const int row = model_->rowOfStage(kept->stage, kept->attempt); row >= 0) {
-                navigating_ = true;  // the same stage: nothing to show again
+                navigating_ = true;  // the same stage: not chosen again, its figures renewed
                 table_->selectSourceRows({row});
                 navigating_ = false;
+                navigator->refreshStage(*kept);
                 return;
             }
         }
@@ -171,6 +173,9 @@ DiagnosisPanel::DiagnosisPanel(LoadSession* session, Navigator* navigator, QWidg
         view_->setPending(model->report.partial
                               ? tr("Reading the log… the jobs and stages read so far are in "
                                    "the other views; the findings come once it is read")
+                          : model->report.cancelled
+                              ? tr("The load was cancelled: the other views show what was read; "
+                                   "the findings need the whole log (open it again)")
                               : tr("Diagnosing… the findings come in a moment"),
                           tr("The wall clock's slices come with the findings"));
     });

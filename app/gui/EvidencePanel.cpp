@@ -170,10 +170,19 @@ EvidencePanel::EvidencePanel(LoadSession* session, Navigator* navigator, QWidget
         if (i >= 0 && size_t(i) < evidence_.size())
             navigator->showEvidence(evidence_[size_t(i)], focus_);
     });
-    connect(session, &LoadSession::modelAvailable, this, [this](const ModelPtr& model) {
+    connect(session, &LoadSession::modelAvailable, this, [this, session](const ModelPtr& model) {
         model_ = model;
-        showFinding(nullptr);
+        // A newer model of the same log (a followed log grew) keeps the finding shown until
+        // its newer findings come; another log's are gone.
+        if (!session->isRefresh()) showFinding(nullptr);
     });
+    connect(session, &LoadSession::analysisAvailable, this,
+            [this](const ModelPtr&, const AnalysisPtr& analysis) {
+                if (shownId_.empty() || !analysis) return;
+                for (const Finding& f : analysis->findings)
+                    if (f.id == shownId_) return showFinding(&f);
+                showFinding(nullptr);  // the finding is gone from the newer findings
+            });
     connect(navigator, &Navigator::findingRequested, this, [this](const Finding& f) {
         showFinding(&f);
         // Choosing a finding brings its evidence forward.

@@ -108,6 +108,11 @@ MainWindow::MainWindow(QWidget* parent)
                                             ? tr("the application ended")
                                             : tr("no longer followed")));
     });
+    connect(session_, &LoadSession::followedLogRewritten, this, [this] {
+        rewritten_ = tr(" · rewritten at %1, not appended to: read again from its start")
+                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
+        status_->setText(statusText(tr("diagnosing…")));
+    });
     connect(session_, &LoadSession::loadFailed, this, [this](const QString& message) {
         failLoad(tr("Cannot open event log"), message);
     });
@@ -127,7 +132,7 @@ MainWindow::MainWindow(QWidget* parent)
         session_->cancel();
         progress_->setVisible(false);
         cancel_->setVisible(false);
-        status_->setText(session_->model() && session_->model()->report.partial
+        status_->setText(session_->model() && session_->model()->report.cancelled
                              ? tr("Loading cancelled: what was read is shown, without findings")
                              : tr("Loading cancelled"));
     });
@@ -306,6 +311,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::openLog(const QString& path) {
     if (isDirectoryOfLogs(path.toStdString())) return chooseLogIn(path);
     path_ = path;
+    rewritten_.clear();
     status_->setText(tr("Loading %1…").arg(path));
     loadClock_.start();
     progress_->setRange(0, 1000);
@@ -393,12 +399,16 @@ QString MainWindow::statusText(const QString& diagnosis) const {
     const ModelPtr& model = session_->model();
     const Application& app = model->application;
     const size_t warnings = model->report.warnings.size() + model->report.suppressedWarnings;
+    // A followed "app.inprogress" is "app" once its writer renamed it.
+    const QString root = QString::fromStdString(model->source.root.string());
+    const QString shown =
+        path_.endsWith(QStringLiteral(".inprogress")) && !root.isEmpty() ? root : path_;
     QString text =
-        tr("%1 · Spark %2 · read in %3 · %4 · %5 warnings")
-            .arg(path_, QString::fromStdString(app.sparkVersion.empty() ? "unknown" : app.sparkVersion),
+        tr("%1 · Spark %2 · read in %3 · %4 · %5")
+            .arg(shown, QString::fromStdString(app.sparkVersion.empty() ? "unknown" : app.sparkVersion),
                  QString::fromStdString(formatDuration(int64_t(model->report.loadMillis))),
-                 diagnosis)
-            .arg(warnings);
+                 diagnosis, QString::fromStdString(countText(int64_t(warnings), "warning", "warnings")));
+    text += rewritten_;
     // A log still being written is followed: say so, and when it last grew.
     if (session_->isFollowing())
         text += tr(" · following the live log, updated %1")

@@ -110,6 +110,7 @@ private:
     std::shared_ptr<const Comparison> comparisonResult_;
     QAction* exportAction_ = nullptr;
     QString path_;
+    QString rewritten_;  // said in the status line once a followed log was rewritten
     DataTableView* stageView_ = nullptr;
     ComparisonPanel* comparison_ = nullptr;
     QByteArray defaultLayout_;

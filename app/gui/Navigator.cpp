@@ -36,6 +36,11 @@ void Navigator::showStage(StageKey stage) {
     Q_EMIT stageRequested(stage);
 }
 
+void Navigator::refreshStage(StageKey stage) {
+    if (stage == shown_ && stageIndexOf(session_->model(), stage) != SIZE_MAX)
+        Q_EMIT stageRefreshed(stage);
+}
+
 void Navigator::showNoStage() {
     shown_ = {};
     Q_EMIT noStageRequested();

@@ -28,6 +28,9 @@ public:
     Navigator(const LoadSession* session, QObject* parent);
 
     void showStage(StageKey stage);
+    // A newer model of the log on screen has the stage shown (a followed log grew, a long load
+    // read on): the stage views show its newer figures and keep what the user chose in them.
+    void refreshStage(StageKey stage);
     // The stage the stage views show (invalid: none), as the last intent left it.
     StageKey shownStage() const { return shown_; }
     // A finding chosen: what the previous one marked is cleared, then its evidence is shown.
@@ -48,6 +51,7 @@ Q_SIGNALS:
     void cleared();
     void findingRequested(const stagelight::Finding& finding);  // the finding in full
     void stageRequested(stagelight::StageKey stage);
+    void stageRefreshed(stagelight::StageKey stage);  // the same stage, in a newer model
     // The finding concerns no stage (the driver, a setting): stage views show none rather than
     // keep the previous finding's stage.
     void noStageRequested();

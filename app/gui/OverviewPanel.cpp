@@ -49,6 +49,8 @@ void OverviewPanel::setModel(const ModelPtr& model) {
         wall += QStringLiteral("  (") + str(d.span.howFound()) + QStringLiteral(")");
     if (model->report.partial)
         wall += tr("  (so far: the log is still being read)");
+    else if (model->report.cancelled)
+        wall += tr("  (so far: the load was cancelled)");
     else if (!a.complete)
         wall += tr("  (incomplete log)");
     wallClock_->setText(wall);

@@ -67,6 +67,17 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
         model_->setStage(session_->model(), SIZE_MAX);
         setWindowTitle(tr("Tasks — no stage"));
     });
+    connect(navigator, &Navigator::stageRefreshed, this, [this](StageKey stage) {
+        QList<qint64> selected;  // kept across the newer rows
+        for (const QModelIndex& i : table_->selectionModel()->selectedRows())
+            if (const QVariant id = i.data(TaskTableModel::TaskIdRole); id.isValid())
+                selected.push_back(id.toLongLong());
+        const size_t index = stageIndexOf(session_->model(), stage);
+        model_->setStage(session_->model(), index);
+        setWindowTitle(tr("Tasks of stage %1 (%2)")
+                           .arg(stageText(stage), taskCounts(session_->model(), index)));
+        select(selected);
+    });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {
                 select(QList<qint64>(ids.begin(), ids.end()));
@@ -125,6 +136,9 @@ SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* pa
         model_->setStage(session->model(), stageIndexOf(session->model(), stage));
         setWindowTitle(tr("Summary metrics of stage %1").arg(stageText(stage)));
     });
+    connect(navigator, &Navigator::stageRefreshed, this, [this, session](StageKey stage) {
+        model_->setStage(session->model(), stageIndexOf(session->model(), stage));
+    });
     connect(navigator, &Navigator::noStageRequested, this, [this, session] {
         model_->setStage(session->model(), SIZE_MAX);
         setWindowTitle(tr("Summary metrics — no stage"));
@@ -143,6 +157,9 @@ HistogramDock::HistogramDock(LoadSession* session, Navigator* navigator, QWidget
     connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
         histogram_->setStage(session->model(), stageIndexOf(session->model(), stage));
         setWindowTitle(tr("Task histogram of stage %1").arg(stageText(stage)));
+    });
+    connect(navigator, &Navigator::stageRefreshed, this, [this, session](StageKey stage) {
+        histogram_->refreshStage(session->model(), stageIndexOf(session->model(), stage));
     });
     connect(navigator, &Navigator::noStageRequested, this, [this, session] {
         histogram_->setStage(session->model(), SIZE_MAX);
@@ -198,8 +215,22 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
             [this](StageKey, const std::vector<int64_t>& ids, HistogramMetric) {
+                highlighted_ = ids;
                 timeline_->setHighlightedTasks(ids);
             });
+    // The same stage in a newer model: its bars anew, the zoom and the marks kept.
+    connect(navigator, &Navigator::stageRefreshed, this, [this](StageKey stage) {
+        if (stage != stage_) return;
+        const auto [from, to] = timeline_->visibleRange();
+        const bool zoomed = timeline_->historyDepth() > 0;
+        const int64_t selected = timeline_->selectedTask();
+        timeline_->setStage(session_->model(), stageIndexOf(session_->model(), stage));
+        timeline_->setHighlightedTasks(highlighted_);
+        timeline_->setChosenTasks(chosen_);
+        timeline_->setSelectedTask(selected);
+        if (zoomed) timeline_->zoomTo(from, to);
+        showGaps();
+    });
     connect(navigator, &Navigator::timeWindowRequested, this,
             [this](StageKey stage, qint64 from, qint64 to) {
                 if (!stage.valid() || stage != stage_) return;
@@ -216,6 +247,8 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
                 zoomedByNavigation_ = true;
             });
     connect(navigator, &Navigator::cleared, this, [this] {
+        highlighted_.clear();
+        chosen_.clear();
         timeline_->setHighlightedTasks({});
         timeline_->setChosenTasks({});
         if (std::exchange(zoomedByNavigation_, false)) timeline_->resetZoom();
@@ -223,11 +256,13 @@ TimelineDock::TimelineDock(LoadSession* session, Navigator* navigator, QWidget* 
     // A task picked in the table is outlined on its bar and ends a bar's choice; a histogram
     // bar's tasks are marked apart from the finding's, which stay.
     connect(navigator, &Navigator::tasksSelected, this, [this](const QList<qint64>& ids) {
+        chosen_.clear();
         timeline_->setChosenTasks({});
         timeline_->setSelectedTask(ids.size() == 1 ? ids.front() : -1);
     });
     connect(navigator, &Navigator::barTasksChosen, this, [this](const QList<qint64>& ids) {
-        timeline_->setChosenTasks(std::vector<int64_t>(ids.begin(), ids.end()));
+        chosen_.assign(ids.begin(), ids.end());
+        timeline_->setChosenTasks(chosen_);
     });
     connect(timeline_, &StageTimelineView::taskClicked, navigator,
             [navigator](qint64 id) { navigator->selectTasks({id}); });
@@ -269,6 +304,11 @@ JobDagDock::JobDagDock(LoadSession* session, Navigator* navigator, QWidget* pare
         job_ = s->jobIds.front();
         dag_->setJob(model, job_);
         setWindowTitle(tr("DAG of job %1").arg(job_));
+    });
+    connect(navigator, &Navigator::stageRefreshed, this, [this, session](StageKey stage) {
+        if (job_ < 0) return;
+        dag_->setJob(session->model(), job_);
+        dag_->setCurrentStage(stage.stage, stage.attempt);
     });
     connect(navigator, &Navigator::jobRequested, this, [this, session](qint32 job) {
         chosenJob_ = job;

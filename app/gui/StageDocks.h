@@ -70,6 +70,7 @@ private:
     StageTimelineView* timeline_;
     StageKey stage_;
     bool zoomedByNavigation_ = false;  // undone when the next finding clears
+    std::vector<int64_t> highlighted_, chosen_;  // marked, kept when the stage is refreshed
 };
 
 // The DAG of the job of the stage on screen (laid out again only when the job changes).

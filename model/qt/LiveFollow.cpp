@@ -14,6 +14,7 @@ namespace {
 struct Read {
     ModelPtr model;  // null: nothing new
     bool ended = false;
+    bool rewritten = false;
     QString error;
 };
 }  // namespace
@@ -72,13 +73,17 @@ void LiveFollow::pollNow() {
             const LogFollower::Poll poll = follower->poll();
             r.error = QString::fromStdString(poll.error);
             r.ended = follower->ended();
+            r.rewritten = poll.restarted;
             if (poll.bytesRead > 0 || poll.restarted || r.ended) r.model = follower->snapshot();
             return r;
         },
         [this, follower](Read r) {
             if (follower != follower_) return;  // another log since
             if (!r.error.isEmpty()) Q_EMIT failed(r.error);
-            if (r.model) Q_EMIT updated(r.model);
+            if (r.model && r.rewritten)
+                Q_EMIT rewritten(r.model);
+            else if (r.model)
+                Q_EMIT updated(r.model);
             if (r.ended) {
                 follow(nullptr);
                 Q_EMIT ended();

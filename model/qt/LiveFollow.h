@@ -35,6 +35,9 @@ public:
 
 Q_SIGNALS:
     void updated(stagelight::ModelPtr model);  // what was appended is read: the model so far
+    // The log was rewritten, not appended to (another application, say): read again from its
+    // start, it is a new log on screen.
+    void rewritten(stagelight::ModelPtr model);
     void ended();                              // the application ended: no more reading
     void failed(const QString& message);       // the log cannot be read now (it is kept)
 

@@ -1,5 +1,7 @@
 #include "qt/LoadSession.h"
 
+#include <QTimer>
+
 #include "load/Loader.h"
 #include "load/LogFollower.h"
 #include "qt/LiveFollow.h"
@@ -24,6 +26,7 @@ LoadSession::LoadSession(QObject* parent)
     qRegisterMetaType<ModelPtr>();
     qRegisterMetaType<AnalysisPtr>();
     connect(live_, &LiveFollow::updated, this, &LoadSession::showUpdate);
+    connect(live_, &LiveFollow::rewritten, this, &LoadSession::showRewritten);
     connect(live_, &LiveFollow::ended, this, [this] { Q_EMIT followingChanged(false); });
 }
 
@@ -49,10 +52,35 @@ void LoadSession::showUpdate(ModelPtr model) {
     refresh_ = false;
 }
 
+void LoadSession::showRewritten(ModelPtr model) {
+    // Not the log the views chose in: everything shown before goes, as for another log.
+    analyses_.cancel();
+    analysis_.reset();
+    model_ = std::move(model);
+    Q_EMIT cleared();
+    startAnalysis();
+    Q_EMIT modelAvailable(model_);
+    Q_EMIT followedLogRewritten();
+}
+
 LoadSession::~LoadSession() = default;
 
 void LoadSession::cancel() {
+    const bool loading = loads_.isJobRunning();
     loads_.cancel();
+    // What a long load had shown stays, no longer said to be still reading (a copy, made once
+    // the load has stopped: views may still read the partial model on their workers).
+    if (loading && std::exchange(partialShown_, false) && model_ && model_->report.partial)
+        QTimer::singleShot(0, this, [this, shown = model_] {
+            if (model_ != shown) return;  // another log since
+            auto kept = std::make_shared<EventLogModel>(*shown);
+            kept->report.partial = false;
+            kept->report.cancelled = true;
+            model_ = std::move(kept);
+            refresh_ = true;
+            Q_EMIT modelAvailable(model_);
+            refresh_ = false;
+        });
     if (live_->isFollowing()) {
         live_->follow(nullptr);
         Q_EMIT followingChanged(false);
@@ -99,8 +127,10 @@ void LoadSession::load(const QString& path) {
             } else {
                 result = loadEventLog(file, options);
             }
-            // A text or empty file is refused as the CLI refuses it, not shown as "(unnamed)".
-            if (result.model)
+            // A text or empty file is refused as the CLI refuses it, not shown as "(unnamed)";
+            // a log still being written may have no line yet (its application just started).
+            const bool nothingYet = follower && result.model && result.model->report.lines == 0;
+            if (result.model && !nothingYet)
                 if (std::string none = noSparkEventsError(*result.model, file); !none.empty())
                     return Loaded{nullptr, QString::fromStdString(none), nullptr};
             return Loaded{ModelPtr(std::move(result.model)), QString::fromStdString(result.error),

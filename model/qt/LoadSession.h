@@ -74,11 +74,15 @@ Q_SIGNALS:
     void loadFailed(const QString& message);
     void analysisFailed(const QString& message);
     void followingChanged(bool following);  // a live log is (no longer) followed
+    // The followed log was rewritten rather than appended to: what is on screen now is its new
+    // content, read from its start (cleared and modelAvailable came before).
+    void followedLogRewritten();
 
 private:
     void startAnalysis();
     void showPartial(ModelPtr partial);
     void showUpdate(ModelPtr model);  // a followed log's newer model
+    void showRewritten(ModelPtr model);  // a followed log's new content
 
     RuleConfig rules_;
     Analyzer analyzer_;

@@ -92,6 +92,12 @@ private Q_SLOTS:
         qInfo("the load stopped %lld ms after Cancel", ms);
         QVERIFY2(ms <= (staleMemoryIsChecked() ? 1000 : 100), qPrintable(QString::number(ms)));
         QVERIFY(!session->isLoading());
+        // What was read stays on screen, no longer said to be still reading.
+        QTRY_VERIFY(session->model() && session->model()->report.cancelled);
+        QVERIFY(!session->model()->report.partial);
+        auto* diagnosis = w.findChild<DiagnosisView*>();
+        QVERIFY2(diagnosis->headline().startsWith(QStringLiteral("The load was cancelled")),
+                 qPrintable(diagnosis->headline()));
     }
     void aLiveLogIsFollowedAndKeepsTheChosenStage() {
         // An .inprogress log opened while its application runs: the window follows it, each

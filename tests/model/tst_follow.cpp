@@ -126,6 +126,25 @@ private Q_SLOTS:
         QCOMPARE(figuresOf(*followed), fromScratch(root));
     }
 
+    // A rolling directory without its appstatus_ file is said to be in progress; once the
+    // writer adds the file, that warning goes, as a load of the directory then gives none.
+    void theInProgressNoteGoesWhenTheAppstatusFileComes() {
+        const std::string text = gen::generateLogText(gen::makeScenario("healthy"));
+        const fs::path root = dir() / "eventlog_v2_app-5";
+        fs::create_directories(root);
+        test::writeFile(root / "events_1_app-5", text);
+        LogFollower follower(root);
+        QVERIFY(follower.poll().error.empty());
+        QCOMPARE(figuresOf(*follower.snapshot()), fromScratch(root));
+        QVERIFY(!follower.snapshot()->report.warnings.empty());
+        test::writeFile(root / "appstatus_app-5", "");
+        follower.poll();
+        QVERIFY(follower.ended());
+        auto followed = follower.snapshot();
+        QVERIFY(followed->report.warnings.empty());
+        QCOMPARE(figuresOf(*followed), fromScratch(root));
+    }
+
     void aRewrittenLogIsReadAgain() {
         const fs::path live = dir() / "app-3.inprogress";
         const std::string text = gen::generateLogText(gen::makeScenario("healthy"));

@@ -282,6 +282,13 @@ void TaskHistogramView::setStage(ModelPtr model, size_t stageIndex) {
     rebuild();
 }
 
+void TaskHistogramView::refreshStage(ModelPtr model, size_t stageIndex) {
+    model_ = std::move(model);
+    stage_ = stageIndex;
+    chosen_ = false;  // the bars are binned anew
+    rebuild();
+}
+
 void TaskHistogramView::setMetric(HistogramMetric metric) {
     metric_->setCurrentIndex(std::clamp(int(metric), 0, kHistogramMetricCount - 1));
 }

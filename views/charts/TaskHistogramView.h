@@ -29,6 +29,8 @@ class TaskHistogramView : public QWidget {
 public:
     explicit TaskHistogramView(QWidget* parent = nullptr);
     void setStage(ModelPtr model, size_t stageIndex);
+    // The same stage in a newer model: its tasks binned anew, the metric and the tasks marked kept.
+    void refreshStage(ModelPtr model, size_t stageIndex);
     void setMetric(HistogramMetric metric);
     void setHighlightedTasks(std::vector<int64_t> taskIds);
     void setSelectedTask(int64_t taskId);  // -1: none

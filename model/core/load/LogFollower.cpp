@@ -80,6 +80,7 @@ struct LogFollower::State final : DecodeListener {
     LogDecoder decoding;
     LineAssembler lines;
     std::vector<Cursor> cursors;
+    std::vector<std::string> notes;  // the layout's notes in the report
     DecodedChunk chunk;  // decompressed bytes waiting for the lines
     uint32_t part = 0;
     size_t chunkBytes = size_t(4) << 20;
@@ -225,9 +226,17 @@ LogFollower::Poll LogFollower::poll(const LoadOptions* during) {
     }
     s->cursors.resize(m.source.parts.size());
     m.report.bytesOnDisk = m.source.totalBytes();
-    if (first)
-        for (const std::string& note : m.source.notes)
-            m.report.add({LoadWarning::Severity::Warning, m.source.root.string(), 0, 0, false, note});
+    // The layout's notes as they are now: "no appstatus_ file" goes once the writer adds it.
+    const std::string root = m.source.root.string();
+    for (const std::string& note : s->notes)
+        if (std::find(now.notes.begin(), now.notes.end(), note) == now.notes.end())
+            std::erase_if(m.report.warnings, [&](const LoadWarning& w) {
+                return w.line == 0 && w.file == root && w.message == note;
+            });
+    for (const std::string& note : now.notes)
+        if (std::find(s->notes.begin(), s->notes.end(), note) == s->notes.end())
+            m.report.add({LoadWarning::Severity::Warning, root, 0, 0, false, note});
+    s->notes = now.notes;
 
     const auto started = std::chrono::steady_clock::now();
     auto nextPartial = started + calls.firstPartialAfter;

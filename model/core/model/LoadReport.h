@@ -30,6 +30,7 @@ struct LoadReport {
     uint64_t bytesOnDisk = 0, bytesDecoded = 0;
     bool truncatedTail = false;  // last line or block cut off (normal for in-progress logs)
     bool partial = false;        // a snapshot taken while the log was still being read
+    bool cancelled = false;      // what was read before the load was cancelled
     double loadMillis = 0;       // reading it (for a partial model: so far)
 
     void add(LoadWarning w);
