@@ -113,6 +113,12 @@ MainWindow::MainWindow(QWidget* parent)
                          .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
         status_->setText(statusText(tr("diagnosing…")));
     });
+    connect(session_, &LoadSession::followedLogUnreadable, this, [this](const QString& message) {
+        if (session_->model())
+            status_->setText(statusText(tr("cannot be read now (%1); what was read stays, and it "
+                                           "is looked at again")
+                                            .arg(message)));
+    });
     connect(session_, &LoadSession::loadFailed, this, [this](const QString& message) {
         failLoad(tr("Cannot open event log"), message);
     });

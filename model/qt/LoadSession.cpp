@@ -27,6 +27,7 @@ LoadSession::LoadSession(QObject* parent)
     qRegisterMetaType<AnalysisPtr>();
     connect(live_, &LiveFollow::updated, this, &LoadSession::showUpdate);
     connect(live_, &LiveFollow::rewritten, this, &LoadSession::showRewritten);
+    connect(live_, &LiveFollow::failed, this, &LoadSession::followedLogUnreadable);
     connect(live_, &LiveFollow::ended, this, [this] { Q_EMIT followingChanged(false); });
 }
 

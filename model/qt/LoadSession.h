@@ -77,6 +77,9 @@ Q_SIGNALS:
     // The followed log was rewritten rather than appended to: what is on screen now is its new
     // content, read from its start (cleared and modelAvailable came before).
     void followedLogRewritten();
+    // The followed log cannot be read now (deleted, moved away, unreadable): what is on screen
+    // stays, and it is looked at again.
+    void followedLogUnreadable(const QString& message);
 
 private:
     void startAnalysis();

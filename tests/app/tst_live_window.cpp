@@ -149,6 +149,29 @@ private Q_SLOTS:
         QVERIFY2(statusOf(w).contains(QStringLiteral("rewritten")), qPrintable(statusOf(w)));
     }
 
+    void aFollowedLogDeletedIsSaidAndWaitedFor() {
+        const std::string text = gen::generateLogText(gen::makeScenario("healthy"));
+        const size_t cut = text.find('\n', text.size() / 2) + 1;
+        const fs::path live = dir() / "deleted.inprogress";
+        test::writeFile(live, text.substr(0, cut));
+        MainWindow w;
+        auto* session = w.findChild<LoadSession*>(QStringLiteral("session"));
+        session->liveFollow()->setPollInterval(50);
+        QSignalSpy analysed(&w, &MainWindow::analysisShown);
+        QSignalSpy unreadable(session, &LoadSession::followedLogUnreadable);
+        w.show();
+        w.openLog(QString::fromStdString(live.string()));
+        QVERIFY(analysed.wait(30000));
+        const size_t tasksBefore = session->model()->tasks.size();
+        fs::remove(live);
+        QVERIFY(unreadable.wait(10000));
+        QVERIFY2(statusOf(w).contains(QStringLiteral("cannot be read now")), qPrintable(statusOf(w)));
+        QCOMPARE(session->model()->tasks.size(), tasksBefore);  // what was read stays
+        QVERIFY(session->isFollowing());
+        test::writeFile(live, text);  // back, and grown
+        QTRY_VERIFY_WITH_TIMEOUT(session->model()->tasks.size() > tasksBefore, 10000);
+    }
+
     void anEmptyLiveLogIsFollowedUntilItsEventsCome() {
         const fs::path live = dir() / "starting.inprogress";
         test::writeFile(live, "");

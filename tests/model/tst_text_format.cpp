@@ -2,12 +2,21 @@
 #include <QtTest>
 
 #include "text/Format.h"
+#include "text/NaturalOrder.h"
 
 using namespace stagelight;
 
 class TextFormat : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void namesInNaturalOrder() {
+        const std::vector<std::string> sorted = {"",   "1",  "01", "2",  "9",   "10", "19",
+                                                 "20", "a",  "a2", "a10", "a10b", "b", "driver"};
+        for (size_t i = 0; i < sorted.size(); ++i)
+            for (size_t j = 0; j < sorted.size(); ++j)
+                QVERIFY2(naturalLess(sorted[i], sorted[j]) == (i < j),
+                         (sorted[i] + " vs " + sorted[j]).c_str());
+    }
     void bytes();
     void durations();
     void offsets();

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "text/Elide.h"
+#include "text/NaturalOrder.h"
 
 namespace stagelight {
 
@@ -26,7 +27,7 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     std::sort(out.tasks.begin(), out.tasks.end(), [](const LaneTask& a, const LaneTask& b) {
         return a.start != b.start ? a.start < b.start : a.row < b.row;
     });
-    // Each executor's lanes are numbered one after another, in executor id order.
+    // Each executor's lanes are numbered one after another, in executor id order (2 before 10).
     std::unordered_map<int64_t, uint32_t> lanesOf;  // executor → lanes it used
     for (const LaneTask& lt : out.tasks) {
         uint32_t& n = lanesOf[t.get(lt.row, TaskField::ExecutorId)];
@@ -35,7 +36,9 @@ SlotLanes slotLanes(const EventLogModel& model, size_t stageIndex) {
     std::vector<std::pair<std::string_view, int64_t>> executors;
     for (const auto& entry : lanesOf)
         executors.emplace_back(model.strings.view(StrId(entry.first)), entry.first);
-    std::sort(executors.begin(), executors.end());
+    std::sort(executors.begin(), executors.end(), [](const auto& x, const auto& y) {
+        return naturalLess(x.first, y.first) || (x.first == y.first && x.second < y.second);
+    });
     std::unordered_map<int64_t, int> firstLane;
     for (const auto& [name, id] : executors) {
         firstLane[id] = int(out.laneLabels.size());
