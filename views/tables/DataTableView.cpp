@@ -78,6 +78,9 @@ DataTableView::DataTableView(QWidget* parent)
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // Widths from the rows on screen and a sample of the rest, not 1,000 rows a column: a
+    // task table measured at every newer model (a long load, a followed log) froze the window.
+    horizontalHeader()->setResizeContentsPrecision(kMeasuredRows);
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
         if (!fitting_) userSized_ = true;
     });
@@ -95,6 +98,8 @@ void DataTableView::setSourceModel(QAbstractItemModel* model) {
 }
 
 void DataTableView::measureColumns() {
+    // Widths the user set stay across newer models of the same columns.
+    if (userSized_ && contentWidths_.size() == proxy_->columnCount()) return;
     {
         const QScopedValueRollback<bool> guard(fitting_, true);
         resizeColumnsToContents();

@@ -66,6 +66,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    static constexpr int kMeasuredRows = 200;  // rows a column's width is measured on
     void fitColumns();      // those widths shared out over the viewport, until the user resizes
 
     FieldFilterProxy* proxy_;
