@@ -58,13 +58,17 @@ int runGui(int argc, char** argv);
 namespace {
 // `--threads N` (any subcommand, or the window) sets how many threads decode a log: it is taken
 // out of the arguments and passed on as STAGELIGHT_THREADS. False on a bad count.
+bool validThreadCount(const char* value) {
+    char* end = nullptr;
+    const long n = std::strtol(value, &end, 10);
+    return end != value && *end == '\0' && n >= 1 && n <= 256;
+}
+
 bool takeThreadsOption(int& argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::string_view(argv[i]) != "--threads") continue;
         const char* value = i + 1 < argc ? argv[i + 1] : "";
-        char* end = nullptr;
-        const long n = std::strtol(value, &end, 10);
-        if (end == value || *end != '\0' || n < 1 || n > 256) {
+        if (!validThreadCount(value)) {
             std::fprintf(stderr, "stagelight: --threads needs a count from 1 to 256\n");
             return false;
         }
@@ -72,6 +76,13 @@ bool takeThreadsOption(int& argc, char** argv) {
         for (int j = i; j + 2 <= argc; ++j) argv[j] = argv[j + 2];  // argv[argc] stays null
         argc -= 2;
         return true;
+    }
+    // The variable is set outside the command line: said, not refused.
+    if (const char* env = std::getenv("STAGELIGHT_THREADS"); env && !validThreadCount(env)) {
+        std::fprintf(stderr,
+                     "stagelight: STAGELIGHT_THREADS is not a count from 1 to 256; decoding on "
+                     "every core\n");
+        unsetenv("STAGELIGHT_THREADS");
     }
     return true;
 }

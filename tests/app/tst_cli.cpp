@@ -229,6 +229,15 @@ private Q_SLOTS:
                           QString::fromLatin1(bad)})
                          .exitCode,
                      1);
+        // A bad STAGELIGHT_THREADS is said, and every core decodes.
+        for (const char* bad : {"0", "abc", "-3", "99999"}) {
+            qputenv("STAGELIGHT_THREADS", bad);
+            const Run r = run({QStringLiteral("analyze"), path("skew.zstd"), QStringLiteral("--json")});
+            qunsetenv("STAGELIGHT_THREADS");
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.err.contains("STAGELIGHT_THREADS is not a count"), r.err.constData());
+            QCOMPARE(r.out, one.second);
+        }
     }
 
     void summaryFollowPrintsEachStageAsItCompletes() {
