@@ -136,6 +136,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(cancel_, &QPushButton::clicked, this, [this] {
         urlOpener_->cancel();
         session_->cancel();
+        showReading(false);
         progress_->setVisible(false);
         cancel_->setVisible(false);
         status_->setText(session_->model() && session_->model()->report.cancelled
@@ -324,10 +325,23 @@ void MainWindow::openLog(const QString& path) {
     progress_->setValue(0);
     progress_->setVisible(true);
     cancel_->setVisible(true);
+    showReading(true);
     session_->load(path);
 }
 
+void MainWindow::showReading(bool reading) {
+    // Only while no log is on screen: a log shown stays until the next one's first figures.
+    auto* diagnosis = qobject_cast<DiagnosisPanel*>(centralWidget());
+    if (!diagnosis || session_->model()) return;
+    if (reading)
+        diagnosis->view()->setPending(tr("Reading the log… its first figures come in a moment"),
+                                      tr("The wall clock's slices come with the findings"));
+    else
+        diagnosis->view()->setAnalysis(nullptr);  // no log open again
+}
+
 void MainWindow::failLoad(const QString& title, const QString& message) {
+    showReading(false);
     progress_->setVisible(false);
     cancel_->setVisible(false);
     status_->setText(message);

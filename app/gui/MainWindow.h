@@ -94,6 +94,7 @@ private:
     // A window-modal message (never a nested event loop: tests and --screenshot keep running).
     void showError(const QString& title, const QString& message);
     void failLoad(const QString& title, const QString& message);  // the load or download failed
+    void showReading(bool reading);  // the landing page while the first log is read (or not)
     void chooseFile();
     void chooseLogIn(const QString& directory);  // a directory of separate logs: pick one
     void editRules();

@@ -26,6 +26,7 @@
 #include "SparkFraming.h"
 #include "TestSupport.h"
 #include "qt/LoadSession.h"
+#include "diagnosis/DiagnosisView.h"
 #include "gui/LogChooserDialog.h"
 #include "qt/HistoryListModel.h"
 #include "qt/HistoryScanner.h"
@@ -264,8 +265,14 @@ private Q_SLOTS:
             MainWindow w;
             QSignalSpy failed(&w, &MainWindow::loadFinishedWithError);
             QSignalSpy shown(&w, &MainWindow::modelShown);
+            auto* diagnosis = w.findChild<DiagnosisView*>();
+            QVERIFY(diagnosis);
             w.openLog(path);
+            // The landing page says the log is being read, then no log is open again.
+            QVERIFY2(diagnosis->headline().startsWith(QStringLiteral("Reading the log")),
+                     qPrintable(diagnosis->headline()));
             QVERIFY(failed.wait(10000));
+            QCOMPARE(diagnosis->headline(), QStringLiteral("No log open"));
             const QString message = failed.first().first().toString();
             QVERIFY2(message.contains(QStringLiteral("no Spark events could be read")),
                      qPrintable(message));
