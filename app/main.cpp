@@ -56,14 +56,14 @@ void printUsage() {
 int runGui(int argc, char** argv);
 
 namespace {
-// `--threads N` (any subcommand, or the window) sets how many threads decode a log: it is taken
-// out of the arguments and passed on as STAGELIGHT_THREADS. False on a bad count.
 bool validThreadCount(const char* value) {
     char* end = nullptr;
     const long n = std::strtol(value, &end, 10);
     return end != value && *end == '\0' && n >= 1 && n <= 256;
 }
 
+// `--threads N` (any subcommand, or the window) sets how many threads decode a log: it is taken
+// out of the arguments and passed on as STAGELIGHT_THREADS. False on a bad count.
 bool takeThreadsOption(int& argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::string_view(argv[i]) != "--threads") continue;

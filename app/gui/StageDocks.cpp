@@ -57,25 +57,23 @@ TasksDock::TasksDock(LoadSession* session, Navigator* navigator, QWidget* parent
         model_->setStage(nullptr, 0);
         setWindowTitle(tr("Tasks"));
     });
-    connect(navigator, &Navigator::stageRequested, this, [this](StageKey stage) {
+    const auto showStage = [this](StageKey stage) {
         const size_t index = stageIndexOf(session_->model(), stage);
         model_->setStage(session_->model(), index);
         setWindowTitle(tr("Tasks of stage %1 (%2)")
                            .arg(stageText(stage), taskCounts(session_->model(), index)));
-    });
+    };
+    connect(navigator, &Navigator::stageRequested, this, showStage);
     connect(navigator, &Navigator::noStageRequested, this, [this] {
         model_->setStage(session_->model(), SIZE_MAX);
         setWindowTitle(tr("Tasks — no stage"));
     });
-    connect(navigator, &Navigator::stageRefreshed, this, [this](StageKey stage) {
+    connect(navigator, &Navigator::stageRefreshed, this, [this, showStage](StageKey stage) {
         QList<qint64> selected;  // kept across the newer rows
         for (const QModelIndex& i : table_->selectionModel()->selectedRows())
             if (const QVariant id = i.data(TaskTableModel::TaskIdRole); id.isValid())
                 selected.push_back(id.toLongLong());
-        const size_t index = stageIndexOf(session_->model(), stage);
-        model_->setStage(session_->model(), index);
-        setWindowTitle(tr("Tasks of stage %1 (%2)")
-                           .arg(stageText(stage), taskCounts(session_->model(), index)));
+        showStage(stage);
         select(selected);
     });
     connect(navigator, &Navigator::tasksHighlighted, this,
@@ -132,13 +130,13 @@ SummaryDock::SummaryDock(LoadSession* session, Navigator* navigator, QWidget* pa
         model_->setStage(nullptr, 0);
         setWindowTitle(tr("Summary metrics"));
     });
-    connect(navigator, &Navigator::stageRequested, this, [this, session](StageKey stage) {
+    // A newer model of the stage shown renews its figures as choosing the stage does.
+    const auto showStage = [this, session](StageKey stage) {
         model_->setStage(session->model(), stageIndexOf(session->model(), stage));
         setWindowTitle(tr("Summary metrics of stage %1").arg(stageText(stage)));
-    });
-    connect(navigator, &Navigator::stageRefreshed, this, [this, session](StageKey stage) {
-        model_->setStage(session->model(), stageIndexOf(session->model(), stage));
-    });
+    };
+    connect(navigator, &Navigator::stageRequested, this, showStage);
+    connect(navigator, &Navigator::stageRefreshed, this, showStage);
     connect(navigator, &Navigator::noStageRequested, this, [this, session] {
         model_->setStage(session->model(), SIZE_MAX);
         setWindowTitle(tr("Summary metrics — no stage"));

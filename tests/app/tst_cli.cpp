@@ -254,9 +254,7 @@ private Q_SLOTS:
         QByteArray seen;
         for (int step = 1; step <= 6; ++step) {
             const size_t from = text.size() * size_t(step - 1) / 6, to = text.size() * size_t(step) / 6;
-            std::FILE* f = std::fopen(live.toLocal8Bit().constData(), "ab");
-            std::fwrite(text.data() + from, 1, to - from, f);
-            std::fclose(f);
+            QVERIFY(test::appendFile(live.toStdString(), std::string_view(text).substr(from, to - from)));
             QTest::qWait(300);
             seen += p.readAllStandardOutput();
             QVERIFY2(p.state() == QProcess::Running, seen.constData());

@@ -26,13 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void append(const fs::path& file, std::string_view bytes) {
-    std::FILE* f = std::fopen(file.c_str(), "ab");
-    QVERIFY(f);
-    QCOMPARE(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
-    std::fclose(f);
-}
-
 // Tasks of a stage attempt in a model (the rows its Tasks dock lists).
 size_t tasksOf(const EventLogModel& m, int32_t stage) {
     const StageAttempt* s = m.stage(stage, 0);
@@ -99,7 +92,7 @@ private Q_SLOTS:
         const std::string finding = evidence->shownFindingId();
         QVERIFY(!finding.empty());
 
-        append(live, std::string_view(text).substr(at));
+        QVERIFY(test::appendFile(live, std::string_view(text).substr(at)));
         QVERIFY(analysed.wait(30000));
         const size_t after = tasksOf(*session->model(), stage);
         QVERIFY(after > before);
@@ -185,7 +178,7 @@ private Q_SLOTS:
         QVERIFY(models.wait(10000));
         QCOMPARE(failed.count(), 0);
         QVERIFY(session->isFollowing());
-        append(live, gen::generateLogText(gen::makeScenario("healthy")));
+        QVERIFY(test::appendFile(live, gen::generateLogText(gen::makeScenario("healthy"))));
         QTRY_VERIFY_WITH_TIMEOUT(session->model()->report.events > 0, 10000);
         QCOMPARE(failed.count(), 0);
     }

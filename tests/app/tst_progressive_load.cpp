@@ -124,11 +124,7 @@ private Q_SLOTS:
         stages->selectRow(stagesBefore - 1);
         const QString chosen = stages->currentIndex().siblingAtColumn(0).data().toString();
         QSignalSpy refreshed(session, &LoadSession::modelAvailable);
-        {
-            std::FILE* f = std::fopen(live.c_str(), "ab");
-            std::fwrite(text.data() + firstCut, 1, text.size() - firstCut, f);
-            std::fclose(f);
-        }
+        QVERIFY(test::appendFile(live, std::string_view(text).substr(firstCut)));
         QVERIFY(refreshed.wait(10000));
         QVERIFY(analysed.wait(30000));
         QVERIFY(stages->model()->rowCount() > stagesBefore);

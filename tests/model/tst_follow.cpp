@@ -41,13 +41,6 @@ std::string fromScratch(const fs::path& log) {
     return r.model ? figuresOf(*r.model) : "error: " + r.error;
 }
 
-void append(const fs::path& file, std::string_view bytes) {
-    std::FILE* f = std::fopen(file.c_str(), "ab");
-    QVERIFY(f);
-    QCOMPARE(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
-    std::fclose(f);
-}
-
 // Cut points that fall inside lines and between them, `steps` of them.
 std::vector<size_t> cuts(const std::string& text, int steps) {
     std::vector<size_t> at;
@@ -72,7 +65,7 @@ private Q_SLOTS:
         size_t written = 0;
         int withCarriedLine = 0;
         for (size_t cut : cuts(text, 9)) {
-            append(live, std::string_view(text).substr(written, cut - written));
+            QVERIFY(test::appendFile(live, std::string_view(text).substr(written, cut - written)));
             written = cut;
             const LogFollower::Poll poll = follower.poll();
             QVERIFY2(poll.error.empty(), poll.error.c_str());
@@ -112,7 +105,7 @@ private Q_SLOTS:
             const std::string& part = parts[size_t(p)];
             const size_t half = part.size() / 2 + 5;  // inside a line
             for (const auto& [a, b] : {std::pair{size_t(0), half}, std::pair{half, part.size()}}) {
-                append(file, std::string_view(part).substr(a, b - a));
+                QVERIFY(test::appendFile(file, std::string_view(part).substr(a, b - a)));
                 const LogFollower::Poll poll = follower.poll();
                 QVERIFY2(poll.error.empty(), poll.error.c_str());
                 auto followed = follower.snapshot();
@@ -184,7 +177,7 @@ private Q_SLOTS:
         auto followed = follower.snapshot();
         QCOMPARE(figuresOf(*followed), fromScratch(live));
         // Appended to afterwards: an append again.
-        append(live, "\n");
+        QVERIFY(test::appendFile(live, "\n"));
         QVERIFY(!follower.poll().restarted);
     }
 };

@@ -54,6 +54,13 @@ void writeFile(const fs::path& path, std::string_view bytes) {
     out.write(bytes.data(), std::streamsize(bytes.size()));
 }
 
+bool appendFile(const fs::path& path, std::string_view bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    out.close();
+    return !out.fail();
+}
+
 std::string readFile(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});

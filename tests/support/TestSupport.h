@@ -23,6 +23,8 @@ bool runningInCi();
 std::vector<std::filesystem::path> corpusLogPaths();
 
 void writeFile(const std::filesystem::path& path, std::string_view bytes);
+// Appends, as a writer of a live log does (the file is closed after); false when not all was.
+[[nodiscard]] bool appendFile(const std::filesystem::path& path, std::string_view bytes);
 // The two lines every inline test log starts with: LogStart (Spark 3.5.1) and ApplicationStart
 // (app "t", id "app-1", user "u", at 1000 ms).
 extern const char* const kLogStart;

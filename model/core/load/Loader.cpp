@@ -120,17 +120,12 @@ public:
         current_.used = 0;
     }
 
+    // Decoders that have their own buffer: copied into the chunk as if decoded there.
     void decoded(std::string_view bytes) override {
-        if (stopped_) return;
-        bytes = bytes.substr(0, admit(bytes.size(), true));
-        if (!current_.buffer.empty() &&
-            current_.used + bytes.size() + simdjson::SIMDJSON_PADDING > current_.buffer.size())
-            flush();
-        startChunk(bytes.size());
-        std::memcpy(current_.buffer.data() + current_.used, bytes.data(), bytes.size());
-        current_.used += bytes.size();
-        if (stopped_) return reportStop();
-        if (current_.used >= chunkBytes_) flush();
+        const std::span<char> room = decodeRoom(bytes.size());
+        if (room.size() < bytes.size()) return;  // stopped
+        std::memcpy(room.data(), bytes.data(), bytes.size());
+        decodedInRoom(bytes.size());
     }
     // Decoders write straight into the chunk the parser will get.
     std::span<char> decodeRoom(size_t bytes) override {
